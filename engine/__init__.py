@@ -1,0 +1,1 @@
+"""The rules of Warlord: pure, deterministic, standard library only."""

@@ -1,0 +1,157 @@
+"""Card definitions: the printed facts of a Warlord card, as frozen values (CR section 2 and 3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class CardType(StrEnum):
+    """Card types (rule 300.1), plus tokens (rule 703)."""
+
+    CHARACTER = "Character"
+    ITEM = "Item"
+    ACTION = "Action"
+    DUNGEON = "Dungeon"
+    BATTLEFIELD = "Battlefield"
+    EPIC_CLASS = "Epic Class"
+    TOKEN = "Token"
+
+
+class CharacterType(StrEnum):
+    """Character types printed in the typeline (rule 301.2)."""
+
+    WARLORD = "Warlord"
+    OVERLORD = "Overlord"
+    DAEMONLORD = "Daemonlord"
+    DRAGON_LORD = "Dragon Lord"
+    MEDUSAN_LORD = "Medusan Lord"
+
+
+class CardClass(StrEnum):
+    """Classes (rule 203.1)."""
+
+    CLERIC = "Cleric"
+    FIGHTER = "Fighter"
+    ROGUE = "Rogue"
+    WIZARD = "Wizard"
+    CLASSLESS = "Classless"
+
+
+class Alignment(StrEnum):
+    """Alignments (rule 203.3)."""
+
+    GOOD = "Good"
+    EVIL = "Evil"
+
+
+class DamageType(StrEnum):
+    """Damage types (rule 600, Appendix B)."""
+
+    ARCANE = "Arcane"
+    FIRE = "Fire"
+    FROST = "Frost"
+    LIGHTNING = "Lightning"
+    NECROTIC = "Necrotic"
+    PHYSICAL = "Physical"
+    POISON = "Poison"
+    RADIANT = "Radiant"
+
+
+FACTIONS: tuple[str, ...] = (
+    "Deverenian Empire",
+    "Dwarven Forges",
+    "Elven Branches",
+    "Free Kingdoms",
+    "Mercenary Guilds",
+    "Nothrog Legions",
+    "The Chosen",
+)
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword (rule 602) with its optional value or qualifier.
+
+    Examples: Keyword("Reach"), Keyword("Resistance", qualifier="Fire"),
+    Keyword("Dual Wield"), Keyword("Challenge Rating", value=12).
+    """
+
+    name: str
+    value: int | None = None
+    qualifier: str | None = None
+
+
+@dataclass(frozen=True)
+class Feat:
+    """A feat (rule 603) with its bonus, e.g. Feat("Stealth", 5)."""
+
+    name: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card definition as printed. Stats are None where the card type has none.
+
+    `attack` holds the printed melee strike bonuses in order (rule 201.1): a character
+    printed "+5/+2" has attack=(5, 2). For items and Epic Classes it is the single bonus
+    they grant. `level` of an item or Epic Class is the level bonus it grants (rule 203.2).
+    `abilities_text` is the printed game text; the engine runs what it can and marks the
+    rest manual.
+    """
+
+    id: str
+    name: str
+    type: CardType
+    text: str = ""
+    character_types: tuple[CharacterType, ...] = ()
+    classes: tuple[CardClass, ...] = ()
+    alignments: tuple[Alignment, ...] = ()
+    factions: tuple[str, ...] = ()
+    level: int | None = None
+    attack: tuple[int, ...] = ()
+    damage_type: DamageType | None = None
+    armor_class: int | None = None
+    skill: int | None = None
+    hit_points: int | None = None
+    traits: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
+    feats: tuple[Feat, ...] = ()
+    editions: tuple[str, ...] = ()
+    source: str = "sample"
+    extra: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def is_character(self) -> bool:
+        return self.type is CardType.CHARACTER
+
+    @property
+    def is_warlord(self) -> bool:
+        return CharacterType.WARLORD in self.character_types
+
+    def has_keyword(self, name: str) -> bool:
+        """True when the card prints the keyword (case-insensitive)."""
+        wanted = name.casefold()
+        return any(k.name.casefold() == wanted for k in self.keywords)
+
+    def keyword(self, name: str) -> Keyword | None:
+        """The first printed keyword of that name, or None."""
+        wanted = name.casefold()
+        return next((k for k in self.keywords if k.name.casefold() == wanted), None)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck as card ids (rule 108): the starting army (Warlord first) and the other cards.
+
+    A card id appears once per copy. Rule 108.4 counts both parts together.
+    """
+
+    name: str
+    starting_army: tuple[str, ...]
+    cards: tuple[str, ...]
+
+    @property
+    def all_cards(self) -> tuple[str, ...]:
+        return self.starting_army + self.cards

@@ -1,0 +1,1 @@
+"""Rules documents parsed into an SQLite index and searched (FTS5, rapidfuzz)."""

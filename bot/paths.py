@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def data_dir() -> Path:
-    """The data folder: $WARLORD_JUDGE_HOME, else $XDG_DATA_HOME (or ~/.local/share)/warlord-judge."""
+    """The data folder: $WARLORD_JUDGE_HOME, else $XDG_DATA_HOME (~/.local/share)/warlord-judge."""
     explicit = os.environ.get("WARLORD_JUDGE_HOME")
     if explicit:
         path = Path(explicit)

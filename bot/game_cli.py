@@ -1,18 +1,370 @@
-"""`warlord-judge game`: placeholder until its issue lands."""
+"""`warlord-judge game`: simulate random games, replay a record, play at one keyboard."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from typing import Any
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine import (
+    Action,
+    EngineError,
+    GameConfig,
+    GameRecord,
+    GameState,
+    apply,
+    legal_actions,
+    new_record,
+    replay,
+    view,
+)
+from engine.cards.catalog import CardCatalog
+from engine.cards.model import Deck
+from engine.playout import DEFAULT_TURN_CAP, random_playout
+from engine.record import digest
+from engine.rng import Rng
+from engine.state import Format
 
 
 def add_game_parser(sub: Any) -> None:
-    """Register `game`."""
-    p: argparse.ArgumentParser = sub.add_parser("game", help="game (not yet available)")
-    p.set_defaults(func=_unavailable)
+    """Register `game simulate`, `game replay` and `game play`."""
+    game: argparse.ArgumentParser = sub.add_parser(
+        "game", help="play, simulate and replay games of Warlord"
+    )
+    game.set_defaults(func=lambda args: _usage(game))
+    gsub = game.add_subparsers(dest="game_command", metavar="ACTION")
+
+    sim = gsub.add_parser("simulate", help="games between random legal players")
+    sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    sim.add_argument("--cards", type=Path, help="community card JSON file: random decks from it")
+    sim.add_argument("--save", type=Path, help="folder to write each game's record into")
+    sim.add_argument("--turn-cap", type=int, default=DEFAULT_TURN_CAP, help="turn cap per game")
+    sim.add_argument("--seats", type=int, default=2, help="players per game (default 2)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(func=run_simulate)
+
+    rep = gsub.add_parser("replay", help="replay a game record and show the final position")
+    rep.add_argument("record", type=Path, help="a game record (JSON)")
+    rep.add_argument("--as", dest="seat", type=int, help="show that seat's view")
+    rep.add_argument("--json", action="store_true", help="print JSON")
+    rep.set_defaults(func=run_replay)
+
+    play = gsub.add_parser("play", help="a hot-seat game in this terminal")
+    play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    play.add_argument("--decks", nargs="*", help="sample deck names (default: two Saga decks)")
+    play.add_argument("--save", type=Path, help="write the game record here when it stops")
+    play.set_defaults(func=run_play)
 
 
-def _unavailable(args: argparse.Namespace) -> int:
-    print("warlord-judge game is not available yet.", file=sys.stderr)
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
     return 2
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+# simulate ---------------------------------------------------------------------------------
+
+
+DECK_POOL = 12
+
+
+def _deck_source(path: Path | None, fmt: Format) -> tuple[Any, list[Deck] | None]:
+    """The card catalog and fixed decks (sample) or None (random decks from a file)."""
+    if path is None:
+        from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
+
+        formats = sample_deck_formats()
+        decks = [d for name, d in sample_decks().items() if formats[name].value == fmt.value]
+        return sample_catalog(), decks
+    from engine.cards.community import parse_community_cards
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
+    except json.JSONDecodeError as exc:
+        raise EngineError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}.") from None
+    return parse_community_cards(data).catalog, None
+
+
+def _pick_decks(fixed: list[Deck], seats: int, seed: int) -> list[Deck]:
+    """`seats` different decks from the pool, chosen by the game's seed."""
+    order, _ = Rng(seed).shuffled(tuple(range(len(fixed))))
+    return [fixed[order[i % len(order)]] for i in range(seats)]
+
+
+def random_deck_pool(catalog: Any, seed: int, size: int, fmt: Format) -> list[Deck]:
+    """Seeded random legal decks from a catalog (building one is slow, so games share a pool)."""
+    from engine.cards.deckbuilder import random_deck
+    from engine.cards.formats import GameFormat
+
+    return [random_deck(catalog, seed * 1009 + k, GameFormat(fmt.value)) for k in range(size)]
+
+
+def simulate(
+    games: int,
+    seed: int,
+    cards: Path | None = None,
+    save: Path | None = None,
+    turn_cap: int = DEFAULT_TURN_CAP,
+    seats: int = 2,
+) -> dict[str, Any]:
+    """Run the games and return the summary printed by `game simulate --json`."""
+    fmt = Format.SAGA
+    catalog, fixed = _deck_source(cards, fmt)
+    if isinstance(catalog, CardCatalog) and len(catalog) == 0:
+        raise EngineError("The card file holds no readable cards.")
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    if fixed is None:
+        fixed = random_deck_pool(catalog, seed, max(seats, min(2 * games, DECK_POOL)), fmt)
+    results: list[dict[str, Any]] = []
+    texts: list[str] = []
+    errors: list[str] = []
+    seeds = Rng(seed)
+    total_actions = 0
+    for number in range(games):
+        value, seeds = seeds.draw()
+        game_seed = value & 0x7FFFFFFF
+        try:
+            decks = _pick_decks(fixed, seats, game_seed)
+            config = GameConfig(seats=seats, format=fmt)
+            out = random_playout(config, decks, game_seed, catalog, turn_cap=turn_cap)
+        except Exception as exc:  # a crash is a finding: count it and keep going
+            errors.append(f"game {number} (seed {game_seed}): {type(exc).__name__}: {exc}")
+            results.append({"seed": game_seed, "winner": None, "turns": 0, "actions": 0})
+            continue
+        text = out.record.to_json(out.state)
+        texts.append(text)
+        total_actions += out.actions
+        results.append(
+            {
+                "seed": game_seed,
+                "winner": out.state.winner,
+                "turns": out.state.turn,
+                "actions": out.actions,
+                "capped": out.capped,
+                "decks": [d.name for d in decks],
+            }
+        )
+        if save is not None:
+            (save / f"game-{number:04d}-{game_seed}.json").write_text(text, encoding="utf-8")
+    seconds = time.perf_counter() - started
+    finished = sum(1 for r in results if r["winner"] is not None)
+    capped = sum(1 for r in results if r.get("capped"))
+    return {
+        "games": games,
+        "seed": seed,
+        "finished": finished,
+        "capped": capped,
+        "errors": len(errors),
+        "error_messages": errors[:20],
+        "actions": total_actions,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 2) if seconds else None,
+        "actions_per_second": round(total_actions / seconds, 1) if seconds else None,
+        "digest": digest(texts),
+        "results": results,
+    }
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    if args.games < 0 or args.seats < 2 or args.turn_cap < 1:
+        return _fail("--games must be >= 0, --seats >= 2 and --turn-cap >= 1.")
+    try:
+        summary = simulate(args.games, args.seed, args.cards, args.save, args.turn_cap, args.seats)
+    except EngineError as exc:
+        return _fail(str(exc))
+    except Exception as exc:  # card import errors from the cards package
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(
+            f"{summary['games']} games: {summary['finished']} won, {summary['capped']} capped, "
+            f"{summary['errors']} errors, {summary['actions']} actions in "
+            f"{summary['seconds']} s (digest {summary['digest']})"
+        )
+        for message in summary["error_messages"]:
+            print("  " + message)
+    return 1 if summary["errors"] else 0
+
+
+# replay -----------------------------------------------------------------------------------
+
+
+def load_record(path: Path) -> GameRecord:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
+    return GameRecord.from_json(text)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    try:
+        record = load_record(args.record)
+        result = replay(record)
+    except EngineError as exc:
+        return _fail(str(exc))
+    state = result.state
+    if args.seat is not None and not 0 <= args.seat < len(state.players):
+        return _fail(f"There is no seat {args.seat} in this game.")
+    shown = view(state, args.seat)
+    shown["actions"] = len(record.actions)
+    shown["events"] = len(result.events)
+    if args.json:
+        print(json.dumps(shown))
+    else:
+        print(render(state, args.seat))
+    return 0
+
+
+# play -------------------------------------------------------------------------------------
+
+
+def describe(state: GameState, action: Action) -> str:
+    """A short menu line for an action."""
+    from engine import actions as a
+
+    def n(i: int) -> str:
+        return f"{state.card(i).name} (#{i})"
+
+    if isinstance(action, a.Pass):
+        return "Pass"
+    if isinstance(action, a.PlayCharacter):
+        return f"Play {n(action.card)} into rank {state.card(action.card).level}"
+    if isinstance(action, a.Attack):
+        return f"Attack with {n(action.character)}"
+    if isinstance(action, a.Maneuver):
+        return f"Maneuver {n(action.character)} {action.direction}"
+    if isinstance(action, a.Equip):
+        return f"Equip {n(action.item)} to {n(action.character)}"
+    if isinstance(action, a.PlayOrderCard):
+        return f"{n(action.character)} plays {n(action.card)} (manual effect)"
+    if isinstance(action, a.PlayDungeon):
+        return f"Put dungeon {n(action.card)} into play"
+    if isinstance(action, a.DefeatDungeon):
+        return "Defeat the dungeon, spending " + ", ".join(n(u) for u in action.spend)
+    if isinstance(action, a.AttachEpicClass):
+        return f"Attach {n(action.card)} to {n(action.warlord)}"
+    if isinstance(action, a.Choose):
+        decision = next(d for d in state.pending if d.seat == action.seat)
+        if decision.kind.value == "position":
+            return f"Position {action.option}"
+        return f"Choose {n(action.option)}"
+    if isinstance(action, a.Decline):
+        return "Done / stop"
+    return repr(action)
+
+
+def render(state: GameState, seat: int | None) -> str:
+    """A readable board from `seat`'s point of view."""
+    v = view(state, seat)
+    lines = [
+        f"Turn {v['turn']}, {v['phase']} phase"
+        + (f"; winner: seat {v['winner']}" if v["winner"] is not None else "")
+    ]
+    for p in v["players"]:
+        status = " (defeated)" if p["eliminated"] else ""
+        lines.append(
+            f"Seat {p['seat']}{status}: deck {p['deck']}, hand {p['hand_count']}, "
+            f"discard {len(p['discard'])}"
+        )
+        for r, row in enumerate(p["ranks"], start=1):
+            cells = []
+            for u in row:
+                mark = {"ready": "", "spent": " spent", "stunned": " STUNNED"}[u["orientation"]]
+                strikes = "/".join(f"{s:+d}" for s in u["strikes"])
+                items = "".join(f" [{i['name']}]" for i in u["items"])
+                lord = "*" if u["warlord"] else ""
+                cells.append(
+                    f"{lord}{u['name']} #{u['instance']} L{u['level']} {strikes} AC{u['ac']} "
+                    f"{u['hp'] - u['wounds']}/{u['hp']}HP{mark}{items}"
+                )
+            lines.append(f"  rank {r}: " + (" | ".join(cells) or "-"))
+        if "hand" in p:
+            lines.append("  hand: " + ", ".join(f"{c['name']} #{c['instance']}" for c in p["hand"]))
+    for d in v["pending"]:
+        lines.append(f"Waiting on seat {d['seat']}: {d['prompt']}")
+    return "\n".join(lines)
+
+
+def play_loop(state: GameState, record: GameRecord, stdin: TextIO, out: TextIO) -> GameRecord:
+    """Menu loop over legal actions until the game ends, EOF, or 'q'."""
+    while not state.is_over:
+        seat = state.pending[0].seat
+        options = legal_actions(state, seat)
+        print("\n" + render(state, seat), file=out)
+        for i, action in enumerate(options, start=1):
+            print(f"  {i:>3}. {describe(state, action)}", file=out)
+        print(f"Seat {seat}, choose 1-{len(options)} (q to quit): ", end="", file=out)
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            print("\nEnd of input: stopping.", file=out)
+            return record
+        text = line.strip()
+        if text.lower() in ("q", "quit", "exit"):
+            return record
+        if not text.isdigit() or not 1 <= int(text) <= len(options):
+            print(f"Please type a number from 1 to {len(options)}.", file=out)
+            continue
+        action = options[int(text) - 1]
+        try:
+            transition = apply(state, action)
+        except EngineError as exc:  # cannot happen for listed actions; say so plainly
+            print(f"Not allowed: {exc}", file=out)
+            continue
+        state = transition.state
+        record = record.with_action(action)
+        for event in transition.events:
+            if event.kind in ("roll", "character_died", "player_defeated", "game_won"):
+                print("  > " + _event_line(event.to_dict()), file=out)
+    print("\n" + render(state, None), file=out)
+    return record
+
+
+def _event_line(e: dict[str, Any]) -> str:
+    if e["kind"] == "roll":
+        r = e["roll"]
+        target = f" vs {r['target']}" if r["target"] is not None else ""
+        return (
+            f"{e.get('name', '')} rolls {r['naturals']} ({r['advantage']}) total {r['total']}"
+            f"{target}: {r['outcome']}"
+        )
+    return f"{e['kind']}: {e.get('name', e.get('text', ''))}"
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from engine.cards.sample import sample_catalog, sample_decks
+
+    decks = sample_decks()
+    names = args.decks or ["saga-deverenian", "saga-nothrog"]
+    unknown = [n for n in names if n not in decks]
+    if unknown or len(names) < 2:
+        known = ", ".join(sorted(decks))
+        return _fail(f"Name at least two sample decks; known decks: {known}.")
+    chosen = [decks[n] for n in names]
+    fmt = Format.ALLIANCE if all(n.startswith("alliance") for n in names) else Format.SAGA
+    try:
+        record, state = new_record(
+            GameConfig(seats=len(chosen), format=fmt), chosen, args.seed, sample_catalog()
+        )
+    except EngineError as exc:
+        return _fail(str(exc))
+    record = play_loop(state, record, sys.stdin, sys.stdout)
+    if args.save is not None:
+        final = replay(record).state
+        args.save.write_text(record.to_json(final), encoding="utf-8")
+        print(f"Record written to {args.save}.")
+    return 0

@@ -1,1 +1,80 @@
-"""The rules of Warlord: pure, deterministic, standard library only."""
+"""The rules of Warlord: pure, deterministic, standard library only.
+
+state = new_game(config, decks, seed, cards)
+legal_actions(state, seat) -> [Action]      check(state, action) raises if not legal
+apply(state, action) -> Transition(state, events)
+view(state, seat) -> dict                    replay(record) -> Replay(state, events)
+"""
+
+from engine.actions import (
+    Action,
+    AttachEpicClass,
+    Attack,
+    Choose,
+    Decline,
+    DefeatDungeon,
+    Equip,
+    Maneuver,
+    Pass,
+    PlayCharacter,
+    PlayDungeon,
+    PlayOrderCard,
+    action_from_dict,
+)
+from engine.errors import (
+    EngineError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    RecordError,
+    SetupError,
+)
+from engine.events import DieRoll, Event
+from engine.game import Transition, apply, check, legal_actions
+from engine.pending import Decision, DecisionKind
+from engine.record import GameRecord, Replay, new_record, replay
+from engine.setup import new_game
+from engine.state import Format, GameConfig, GameState, Orientation, Phase
+from engine.view import events_for, view
+
+__all__ = [
+    "Action",
+    "AttachEpicClass",
+    "Attack",
+    "Choose",
+    "Decision",
+    "DecisionKind",
+    "Decline",
+    "DefeatDungeon",
+    "DieRoll",
+    "EngineError",
+    "Equip",
+    "Event",
+    "Format",
+    "GameConfig",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Maneuver",
+    "NotYourTurnError",
+    "Orientation",
+    "Pass",
+    "Phase",
+    "PlayCharacter",
+    "PlayDungeon",
+    "PlayOrderCard",
+    "RecordError",
+    "Replay",
+    "SetupError",
+    "Transition",
+    "action_from_dict",
+    "apply",
+    "check",
+    "events_for",
+    "legal_actions",
+    "new_game",
+    "new_record",
+    "replay",
+    "view",
+]

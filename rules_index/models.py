@@ -71,3 +71,19 @@ class EntryDetail:
     cites: tuple[str, ...] = ()
     cited_by: tuple[str, ...] = ()
     broken_refs: tuple[str, ...] = field(default=())  # refs it cites that do not exist
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """What the bot answers with for one query.
+
+    `kind` is "number" (rule numbers were asked), "term" (a name was recognised), "search"
+    (ranked full-text hits) or "none". `confident` is False when the best hit is weak or
+    ambiguous, so a front end should offer "did you mean" choices instead of one answer.
+    """
+
+    query: str
+    kind: str
+    hits: list[Hit] = field(default_factory=list)
+    details: list[EntryDetail] = field(default_factory=list)
+    confident: bool = False

@@ -99,6 +99,10 @@ class Card:
     they grant. `level` of an item or Epic Class is the level bonus it grants (rule 203.2).
     `abilities_text` is the printed game text; the engine runs what it can and marks the
     rest manual.
+    `restrictions` (items and actions, rules 302.3 and 303.2) names traits or character
+    types of which the user needs at least one ("Paladin only." -> ("Paladin",)); class
+    restrictions live in `classes`. `required_alignment` is set by "Evil characters only.".
+    A token (type TOKEN) names in `represents` the card type it functions as (rule 703.2).
     """
 
     id: str
@@ -121,14 +125,41 @@ class Card:
     editions: tuple[str, ...] = ()
     source: str = "sample"
     extra: tuple[tuple[str, str], ...] = field(default=())
+    restrictions: tuple[str, ...] = ()
+    required_alignment: Alignment | None = None
+    represents: CardType | None = None
 
     @property
     def is_character(self) -> bool:
         return self.type is CardType.CHARACTER
 
     @property
+    def functions_as(self) -> CardType:
+        """The card type this card plays as: its own, or for a token what it represents."""
+        return self.represents if self.represents is not None else self.type
+
+    @property
     def is_warlord(self) -> bool:
         return CharacterType.WARLORD in self.character_types
+
+    @property
+    def is_token(self) -> bool:
+        return self.type is CardType.TOKEN
+
+    @property
+    def is_unique(self) -> bool:
+        """Unique (602.7); Reindeer count as Unique (602.7.2), Warlords never do (602.7.6)."""
+        if self.is_warlord:
+            return False
+        return self.has_keyword("Unique") or "Reindeer" in self.traits
+
+    @property
+    def is_epic(self) -> bool:
+        return self.has_keyword("Epic")
+
+    @property
+    def is_reserved(self) -> bool:
+        return self.has_keyword("Reserved")
 
     def has_keyword(self, name: str) -> bool:
         """True when the card prints the keyword (case-insensitive)."""

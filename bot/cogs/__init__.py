@@ -1,0 +1,1 @@
+"""Discord cogs: thin adapters from interactions and messages to the command layer."""

@@ -1,0 +1,429 @@
+"""The command layer: parse what the user typed, ask the rules index, build a `Reply`.
+
+No discord import here: the cog and the console both call `Judge` and render what it returns.
+Every public answering method returns a Reply and never raises (errors go through bot.errors).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol
+
+from bot.commands.cards import MAX_RULES, document_line, open_action, rule_card, search_page
+from bot.commands.text import MAX_SEARCH, clean_query, quote
+from bot.errors import InvalidInputError, NotAllowedError, reply_for_error, suggestion_buttons
+from bot.replies import (
+    AUTOCOMPLETE_CHOICES,
+    BUTTONS_PER_MESSAGE,
+    CHOICE_NAME,
+    Action,
+    Button,
+    Card,
+    Field,
+    Reply,
+    notice,
+    shorten,
+)
+from bot.store import GuildSettings, SettingsStore
+from rules_index.errors import UnknownRuleError
+from rules_index.models import DocumentInfo, EntryDetail, Hit
+
+if TYPE_CHECKING:
+    from rules_index import Lookup
+
+log = logging.getLogger(__name__)
+
+MAX_HITS = 50  # search results kept for paging
+MAX_INLINE = 5  # [[references]] answered per message
+SUGGESTIONS = 5
+
+_REF = r"(?:rules?\s+)?\d{1,3}(?:\.\d+)*\.?[a-z]?"
+_REFS_RE = re.compile(rf"^{_REF}(?:\s*(?:-|–|—|to|,|;|and)\s*{_REF})*$", re.IGNORECASE)
+INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
+_TRUE = {"on", "true", "yes", "1", "enable", "enabled"}
+_FALSE = {"off", "false", "no", "0", "disable", "disabled"}
+_VISIBILITY = {"public": False, "ephemeral": True, "private": True}
+
+
+class RulesSource(Protocol):
+    """What the judge needs from the rules index (rules_index.RulesIndex provides it)."""
+
+    def documents(self) -> list[DocumentInfo]: ...
+    def search(self, query: str, doc: str | None = None, limit: int = 10) -> list[Hit]: ...
+    def get(self, refs: str, doc: str | None = None) -> list[EntryDetail]: ...
+    def define(self, term: str, doc: str | None = None) -> EntryDetail: ...
+    def lookup(self, query: str, doc: str | None = None, limit: int = 10) -> Lookup: ...
+    def complete_refs(self, prefix: str, limit: int = 25) -> list[tuple[str, str]]: ...
+    def complete_terms(self, prefix: str, limit: int = 25) -> list[str]: ...
+
+
+P = ParamSpec("P")
+
+
+def answers(
+    method: Callable[Concatenate[Judge, P], Reply],
+) -> Callable[Concatenate[Judge, P], Reply]:
+    """Turn any exception raised while answering into its reply (bot.errors decides which)."""
+
+    def wrapper(self: Judge, /, *args: P.args, **kwargs: P.kwargs) -> Reply:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            doc = str(kwargs.get("doc") or "")
+            return reply_for_error(exc, doc=doc)
+
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
+def is_ref_query(query: str) -> bool:
+    """True for "104.2", "rule 104.2", "104.2-104.4", "602.5, 603.9"."""
+    return bool(_REFS_RE.match(query.strip()))
+
+
+def unique_buttons(buttons: list[Button]) -> tuple[Button, ...]:
+    """Buttons with distinct custom_ids (Discord requires it), at most 25."""
+    seen: set[str] = set()
+    out: list[Button] = []
+    for b in buttons:
+        key = b.action.to_custom_id()
+        if key not in seen and len(out) < BUTTONS_PER_MESSAGE:
+            seen.add(key)
+            out.append(b)
+    return tuple(out)
+
+
+class Judge:
+    """Answers rules questions and server settings for every front end."""
+
+    def __init__(self, index: RulesSource, store: SettingsStore) -> None:
+        self.index = index
+        self.store = store
+
+    # -- settings helpers ----------------------------------------------------------------------
+
+    def settings(self, guild_id: int | None) -> GuildSettings:
+        return GuildSettings(0) if guild_id is None else self.store.get(guild_id)
+
+    def _doc(self, doc: str | None, guild_id: int | None) -> str | None:
+        """The document to use: the one asked for, else the server's default, else the index's."""
+        chosen = (doc or "").strip() or self.settings(guild_id).default_doc
+        return chosen or None
+
+    def _visible(self, reply: Reply, guild_id: int | None) -> Reply:
+        return (
+            reply if reply.ephemeral else reply.with_visibility(self.settings(guild_id).ephemeral)
+        )
+
+    # -- commands ------------------------------------------------------------------------------
+
+    @answers
+    def rule(self, query: str | None, doc: str | None = None, guild_id: int | None = None) -> Reply:
+        """`/rule`: a number, range or list of numbers, or a question."""
+        return self._visible(self._rule(query, doc=self._doc(doc, guild_id)), guild_id)
+
+    @answers
+    def _rule(self, query: str | None, *, doc: str | None) -> Reply:
+        text = clean_query(
+            query, noun="query", hint="Type a rule number such as 104.2, a range, or a question."
+        )
+        if is_ref_query(text):
+            return self._details_reply(self.index.get(text, doc=doc), text)
+        found = self.index.lookup(text, doc=doc, limit=SUGGESTIONS)
+        if found.details and (found.confident or found.kind == "number"):
+            reply = self._details_reply(list(found.details), text)
+            # A question answered by its best match also offers the runners-up.
+            shown = {d.entry.ref for d in found.details}
+            others = [h for h in found.hits if h.ref not in shown][:3]
+            also = [Button(f"Also: {h.ref}", open_or_define(h, doc)) for h in others]
+            return replace(reply, buttons=unique_buttons([*reply.buttons, *also]))
+        if found.hits:
+            return self._did_you_mean(text, list(found.hits), doc)
+        return notice(
+            f"Nothing in the rules matches {quote(text)}; try other words or /search.", error=True
+        )
+
+    @answers
+    def define(
+        self, term: str | None, doc: str | None = None, guild_id: int | None = None
+    ) -> Reply:
+        """`/define`: a glossary term, keyword, feat or trait."""
+        return self._visible(self._define(term, doc=self._doc(doc, guild_id)), guild_id)
+
+    @answers
+    def _define(self, term: str | None, *, doc: str | None) -> Reply:
+        text = clean_query(term, noun="term", hint="Type a term to define, for example planar.")
+        return self._details_reply([self.index.define(text, doc=doc)], text)
+
+    @answers
+    def search(
+        self,
+        words: str | None,
+        doc: str | None = None,
+        page: int = 0,
+        guild_id: int | None = None,
+    ) -> Reply:
+        """`/search`: the ranked list, a page at a time, with buttons to page and open hits."""
+        return self._visible(self._search(words, page, doc=self._doc(doc, guild_id)), guild_id)
+
+    @answers
+    def _search(self, words: str | None, page: int, *, doc: str | None) -> Reply:
+        text = clean_query(
+            words,
+            noun="search",
+            hint="Type some words to search for, e.g. ranged strike.",
+            limit=MAX_SEARCH,
+        )
+        hits = self.index.search(text, doc=doc, limit=MAX_HITS + 1)
+        if not hits:
+            return notice(f"No rule mentions {quote(text)}; try fewer or other words.", error=True)
+        more = len(hits) > MAX_HITS
+        card, buttons = search_page(text, doc or "", hits[:MAX_HITS], page, more)
+        return Reply(cards=(card,), buttons=buttons)
+
+    @answers
+    def press(self, custom_id: str, guild_id: int | None = None) -> Reply:
+        """A button was pressed: its custom_id says what to show."""
+        action = Action.from_custom_id(custom_id)
+        if action is None:
+            return notice("That button is not one of mine.", error=True)
+        if action.kind == "search":
+            reply = self._search(action.arg, action.page, doc=action.doc or None)
+            return self._visible(replace(reply, edits=not reply.ephemeral), guild_id)
+        if action.kind == "define":
+            return self._visible(self._define(action.arg, doc=action.doc or None), guild_id)
+        return self._visible(self._open(action.arg, doc=action.doc or None), guild_id)
+
+    @answers
+    def _open(self, ref: str, *, doc: str | None) -> Reply:
+        """Open a ref from a button: exact refs first, then the lookup's confident answer."""
+        try:
+            return self._details_reply(self.index.get(ref, doc=doc), ref)
+        except UnknownRuleError:
+            found = self.index.lookup(ref, doc=doc, limit=SUGGESTIONS)
+            if found.details:
+                return self._details_reply(list(found.details[:1]), ref)
+            raise
+
+    def inline(self, text: str, guild_id: int | None = None) -> Reply | None:
+        """`[[509.5]]`, `[[planar]]` in an ordinary message: one reply for all, None if none."""
+        try:
+            settings = self.settings(guild_id)
+        except Exception as exc:
+            return reply_for_error(exc)
+        if guild_id is not None and not settings.inline_refs:
+            return None
+        wanted: list[str] = []
+        for match in INLINE_RE.finditer(text):
+            ref = " ".join(match.group(1).split())
+            if ref and ref.lower() not in (w.lower() for w in wanted):
+                wanted.append(ref)
+        if not wanted:
+            return None
+        return self._inline(wanted, doc=settings.default_doc or None)
+
+    @answers
+    def _inline(self, wanted: list[str], *, doc: str | None) -> Reply:
+        lines: list[str] = []
+        cards: list[Card] = []
+        buttons: list[Button] = []
+        for ref in wanted[:MAX_INLINE]:
+            shown = f"[[{quote(ref)[1:-1]}]]"
+            try:
+                details, hits = self._resolve_inline(ref, doc)
+            except (UnknownRuleError, InvalidInputError) as exc:
+                lines.append(f"{shown}: {str(exc).rstrip('.')}.")
+                nearest = list(getattr(exc, "nearest", []))
+                buttons.extend(suggestion_buttons("rule", nearest, doc or ""))
+                continue
+            for detail in details:
+                card, more = rule_card(detail)
+                cards.append(card)
+                buttons.extend(more)
+            if not details:
+                names = ", ".join(h.ref for h in hits[:3])
+                lines.append(
+                    f"{shown}: not sure what you mean; did you mean {names}?"
+                    if names
+                    else f"{shown}: nothing in the rules matches."
+                )
+                buttons.extend(Button(h.ref, open_or_define(h, doc)) for h in hits[:3])
+        skipped = len(wanted) - MAX_INLINE
+        if skipped > 0:
+            lines.append(f"I answer {MAX_INLINE} references per message; {skipped} more skipped.")
+        usable = [b for b in buttons if b.action.fits()]
+        return Reply(content="\n".join(lines), cards=tuple(cards), buttons=unique_buttons(usable))
+
+    def _resolve_inline(self, ref: str, doc: str | None) -> tuple[list[EntryDetail], list[Hit]]:
+        """Details for a confident match, else the candidate hits (maybe none)."""
+        if is_ref_query(ref):
+            details = self.index.get(ref, doc=doc)
+            if len(details) > MAX_RULES:
+                raise InvalidInputError(f"that holds {len(details)} rules; ask for fewer")
+            return details, []
+        found = self.index.lookup(ref, doc=doc, limit=3)
+        if found.details and (found.confident or found.kind == "number"):
+            return list(found.details[:1]), []
+        return [], list(found.hits)
+
+    # -- settings commands ---------------------------------------------------------------------
+
+    @answers
+    def show_settings(self, guild_id: int | None) -> Reply:
+        """`/settings show`."""
+        if guild_id is None:
+            raise InvalidInputError("Settings belong to a server; use this command in one.")
+        s = self.store.get(guild_id)
+        return Reply(cards=(self._settings_card(s, "Settings for this server"),), ephemeral=True)
+
+    @answers
+    def change_settings(
+        self,
+        guild_id: int | None,
+        *,
+        can_manage: bool,
+        document: str | None = None,
+        visibility: str | None = None,
+        inline: str | None = None,
+    ) -> Reply:
+        """`/settings document|visibility|inline`: moderators only (Manage Server)."""
+        if guild_id is None:
+            raise InvalidInputError("Settings belong to a server; use this command in one.")
+        if not can_manage:
+            raise NotAllowedError("Only members with the Manage Server permission can do that.")
+        doc_value = None if document is None else self._document_name(document)
+        eph_value = (
+            None
+            if visibility is None
+            else _parse_choice(visibility, _VISIBILITY, "Visibility is public or ephemeral")
+        )
+        inline_value = (
+            None
+            if inline is None
+            else _parse_choice(
+                inline,
+                {**dict.fromkeys(_TRUE, True), **dict.fromkeys(_FALSE, False)},
+                "Inline references are on or off",
+            )
+        )
+        if doc_value is None and eph_value is None and inline_value is None:
+            raise InvalidInputError("Say which setting to change: document, visibility or inline.")
+        s = self.store.update(
+            guild_id, default_doc=doc_value, ephemeral=eph_value, inline_refs=inline_value
+        )
+        return Reply(cards=(self._settings_card(s, "Settings saved"),), ephemeral=True)
+
+    def _document_name(self, name: str) -> str:
+        wanted = name.strip().lower()
+        if wanted in ("", "default", "none"):
+            return ""
+        names = [d.name for d in self.index.documents()]
+        if wanted not in names:
+            raise InvalidInputError(
+                f"There is no document {quote(name)}; choose one of {', '.join(names)}."
+            )
+        return wanted
+
+    def _settings_card(self, s: GuildSettings, title: str) -> Card:
+        docs = {d.name: d for d in self.index.documents()}
+        default = next((d for d in docs.values() if d.is_default), None)
+        if s.default_doc and s.default_doc in docs:
+            doc_text = document_line(docs[s.default_doc])
+        else:
+            doc_text = "the index default" + (f": {document_line(default)}" if default else "")
+        return Card(
+            title=title,
+            fields=(
+                Field("Default document", doc_text),
+                Field(
+                    "Replies", "ephemeral: only the asker sees them" if s.ephemeral else "public"
+                ),
+                Field("Inline [[references]]", "on" if s.inline_refs else "off"),
+            ),
+            tone="notice",
+        )
+
+    # -- autocomplete --------------------------------------------------------------------------
+
+    def complete_rule(self, prefix: str) -> list[tuple[str, str]]:
+        """(name, value) choices for /rule: numbers and titles as you type."""
+        try:
+            pairs = self.index.complete_refs(prefix.strip()[:CHOICE_NAME], AUTOCOMPLETE_CHOICES)
+        except Exception:
+            log.exception("rule autocomplete failed for %r", prefix)
+            return []
+        choices = []
+        for ref, label in pairs[:AUTOCOMPLETE_CHOICES]:
+            if len(ref) <= CHOICE_NAME:
+                if not label or label.lower() in ref.lower():
+                    name = ref
+                elif label.lower().startswith(ref.lower()):
+                    name = label
+                else:
+                    name = f"{ref} — {label}"
+                choices.append((shorten(name, CHOICE_NAME), ref))
+        return choices
+
+    def complete_term(self, prefix: str) -> list[tuple[str, str]]:
+        try:
+            terms = self.index.complete_terms(prefix.strip()[:CHOICE_NAME], AUTOCOMPLETE_CHOICES)
+        except Exception:
+            log.exception("term autocomplete failed for %r", prefix)
+            return []
+        return [(t, t) for t in terms[:AUTOCOMPLETE_CHOICES] if len(t) <= CHOICE_NAME]
+
+    def complete_document(self, prefix: str) -> list[tuple[str, str]]:
+        wanted = prefix.strip().lower()
+        choices = []
+        for d in self.index.documents():
+            name = shorten(f"{d.name} — {document_line(d)}", CHOICE_NAME)
+            if wanted in name.lower():
+                choices.append((name, d.name))
+        return choices[:AUTOCOMPLETE_CHOICES]
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _details_reply(self, details: list[EntryDetail], query: str) -> Reply:
+        if not details:
+            return notice(f"Nothing in the rules matches {quote(query)}.", error=True)
+        if len(details) > MAX_RULES:
+            raise InvalidInputError(
+                f"That holds {len(details)} rules; ask for at most {MAX_RULES} at a time."
+            )
+        cards: list[Card] = []
+        buttons: list[Button] = []
+        for detail in details:
+            card, more = rule_card(detail)
+            cards.append(card)
+            buttons.extend(more)
+        return Reply(cards=tuple(cards), buttons=unique_buttons(buttons))
+
+    def _did_you_mean(self, query: str, hits: list[Hit], doc: str | None) -> Reply:
+        top = hits[:SUGGESTIONS]
+        lines = [f"**{h.ref}** {shorten(heading_of(h), 80)}" for h in top]
+        text = f"I am not sure what you mean by {quote(query)}. Did you mean:\n" + "\n".join(lines)
+        buttons = [Button(h.ref, open_or_define(h, doc)) for h in top]
+        return Reply(content=text, buttons=unique_buttons([b for b in buttons if b.action.fits()]))
+
+
+def heading_of(hit: Hit) -> str:
+    return hit.title if hit.title and hit.title.lower() not in hit.ref.lower() else hit.text
+
+
+def open_or_define(hit: Hit, doc: str | None) -> Action:
+    action = open_action(hit)
+    return action if action.doc else Action(action.kind, action.arg, doc or "")
+
+
+def _parse_choice(value: str, table: dict[str, Any], sentence: str) -> Any:
+    key = value.strip().lower()
+    if key not in table:
+        raise InvalidInputError(f"{sentence}, not {quote(value)}.")
+    return table[key]
+
+
+__all__ = ["Judge", "RulesSource", "is_ref_query"]

@@ -1,0 +1,136 @@
+"""`warlord-judge console`: the bot's commands in a terminal, no Discord token needed.
+
+Each input line is what a user would type in a channel; the console prints what the bot would
+post. Interactive on a terminal (prompt, `help`, `quit`); with piped input it prints exactly one
+reply block per input line, separated by blank lines, and exits 0 at end of input.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TextIO
+
+from bot.commands import Judge
+from bot.render_text import render_reply
+from bot.replies import Reply, notice
+
+CONSOLE_GUILD = 1  # the console plays one pretend server whose user is a moderator
+PROMPT = "judge> "
+NO_REPLY = "(no reply: the bot answers /commands and [[references]] in messages)"
+_DOC_OPTION = re.compile(r"(?:^|\s)(?:doc|document):(\S+)\s*$", re.IGNORECASE)
+
+HELP = """\
+Type what you would type in a Discord channel:
+  /rule 104.2            a rule; also ranges (104.2-104.4), lists (602.5, 603.9) or a question
+  /define planar         a glossary term, keyword, feat or trait
+  /search ranged strike  ranked results (add doc:NAME to pick a document)
+  /settings              this server's settings; /settings document|visibility|inline VALUE
+  text with [[509.5]]    inline references, answered in one reply
+  /press 2               press button 2 of the last reply
+  help, quit"""
+
+
+@dataclass
+class Console:
+    """Feeds typed lines to the judge and remembers the last reply's buttons for /press."""
+
+    judge: Judge
+    guild_id: int = CONSOLE_GUILD
+    last: Reply | None = field(default=None)
+
+    def answer(self, line: str) -> Reply | None:
+        """The reply to one typed line, None when the bot would stay silent."""
+        text = line.strip()
+        if not text.startswith("/"):
+            return self.judge.inline(text, self.guild_id)
+        name, _, rest = text[1:].partition(" ")
+        name = name.lower()
+        rest, doc = _split_doc(rest)
+        reply: Reply | None
+        if name == "rule":
+            reply = self.judge.rule(rest, doc=doc, guild_id=self.guild_id)
+        elif name == "define":
+            reply = self.judge.define(rest, doc=doc, guild_id=self.guild_id)
+        elif name == "search":
+            reply = self.judge.search(rest, doc=doc, guild_id=self.guild_id)
+        elif name == "settings":
+            reply = self._settings(rest)
+        elif name == "press":
+            reply = self._press(rest)
+        else:
+            reply = notice(
+                f"There is no command /{name[:30]}; try /rule, /define, /search or /settings.",
+                error=True,
+            )
+        return reply
+
+    def _settings(self, rest: str) -> Reply:
+        key, _, value = rest.strip().partition(" ")
+        key = key.lower()
+        if key in ("", "show"):
+            return self.judge.show_settings(self.guild_id)
+        if key not in ("document", "visibility", "inline"):
+            return notice("Use /settings show, or /settings document|visibility|inline VALUE.")
+        return self.judge.change_settings(self.guild_id, can_manage=True, **{key: value})
+
+    def _press(self, rest: str) -> Reply:
+        buttons = self.last.buttons if self.last else ()
+        if not buttons:
+            return notice("The last reply has no buttons to press.", error=True)
+        if not rest.strip().isdigit() or not 1 <= int(rest) <= len(buttons):
+            return notice(f"Press a button by its number, 1 to {len(buttons)}.", error=True)
+        button = buttons[int(rest) - 1]
+        if button.disabled:
+            return notice("That button is disabled.", error=True)
+        return self.judge.press(button.action.to_custom_id(), self.guild_id)
+
+    def block(self, line: str) -> str:
+        """The text printed for one input line (never empty)."""
+        reply = self.answer(line)
+        if reply is None:
+            return NO_REPLY
+        if reply.buttons or not line.strip().lower().startswith("/press"):
+            self.last = reply
+        return render_reply(reply)
+
+
+def _split_doc(rest: str) -> tuple[str, str | None]:
+    match = _DOC_OPTION.search(rest)
+    if match is None:
+        return rest.strip(), None
+    return rest[: match.start()].strip(), match.group(1)
+
+
+def prompted_lines(prompt: str = PROMPT) -> Iterator[str]:
+    """Lines typed at a terminal, with line editing and history where readline exists."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (enables editing and history for input())
+    while True:
+        try:
+            yield input(prompt)
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C leave quietly
+            print()
+            return
+
+
+def run(judge: Judge, lines: Iterable[str], out: TextIO, *, interactive: bool) -> int:
+    """Answer every line; returns the exit code (0). Interactive mode knows help and quit."""
+    console = Console(judge)
+    if interactive:
+        out.write("Warlord Judge console: type help for the commands, quit to leave.\n")
+    for raw in lines:
+        line = raw.rstrip("\n")
+        word = line.strip().lower()
+        if interactive and word in ("quit", "exit", "/quit", "/exit"):
+            break
+        if interactive and not word:
+            continue
+        if word in ("help", "/help"):
+            out.write(HELP + "\n\n")
+        else:
+            out.write(console.block(line) + "\n\n")
+        out.flush()
+    return 0

@@ -1,0 +1,192 @@
+"""Actions: frozen values a seat submits. Each has a stable `type` name for records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.errors import InvalidActionError
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of all actions: the seat that submits it."""
+
+    TYPE: ClassVar[str] = ""
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.TYPE}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """505.2: pass instead of giving an Order."""
+
+    TYPE: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True)
+class PlayCharacter(Action):
+    """507.1: put a character from your hand into play in the rank equal to its level."""
+
+    TYPE: ClassVar[str] = "play_character"
+    card: int
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """507.3: spend a character to perform its melee strikes, targets chosen one by one."""
+
+    TYPE: ClassVar[str] = "attack"
+    character: int
+
+
+@dataclass(frozen=True)
+class Maneuver(Action):
+    """507.5: spend a character to move one rank forward, backward, or within its rank."""
+
+    TYPE: ClassVar[str] = "maneuver"
+    character: int
+    direction: str  # "forward", "backward", "sideways"
+
+
+@dataclass(frozen=True)
+class Equip(Action):
+    """507.4 / 302: a character equips an item from your hand."""
+
+    TYPE: ClassVar[str] = "equip"
+    item: int
+    character: int
+
+
+@dataclass(frozen=True)
+class PlayOrderCard(Action):
+    """507.6: a character performs an Order from an Action card (its effect is manual)."""
+
+    TYPE: ClassVar[str] = "play_order_card"
+    card: int
+    character: int
+
+
+@dataclass(frozen=True)
+class PlayDungeon(Action):
+    """507.8: put a dungeon from your hand into the dungeon zone when none is in play."""
+
+    TYPE: ClassVar[str] = "play_dungeon"
+    card: int
+    character: int
+
+
+@dataclass(frozen=True)
+class DefeatDungeon(Action):
+    """507.9: a Warlord spends ready characters with combined levels >= challenge rating."""
+
+    TYPE: ClassVar[str] = "defeat_dungeon"
+    warlord: int
+    spend: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AttachEpicClass(Action):
+    """507.10: stun your Warlord and inflict 3 wounds on it to attach an Epic Class."""
+
+    TYPE: ClassVar[str] = "attach_epic_class"
+    card: int
+    warlord: int
+
+
+@dataclass(frozen=True)
+class Choose(Action):
+    """Answer a pending decision with one of its options."""
+
+    TYPE: ClassVar[str] = "choose"
+    option: int
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """Answer a pending decision that may be declined (stop an attack, done discarding)."""
+
+    TYPE: ClassVar[str] = "decline"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.TYPE: cls
+    for cls in (
+        Pass,
+        PlayCharacter,
+        Attack,
+        Maneuver,
+        Equip,
+        PlayOrderCard,
+        PlayDungeon,
+        DefeatDungeon,
+        AttachEpicClass,
+        Choose,
+        Decline,
+    )
+}
+
+ORDER_TYPES: tuple[type[Action], ...] = (
+    PlayCharacter,
+    Attack,
+    Maneuver,
+    Equip,
+    PlayOrderCard,
+    PlayDungeon,
+    DefeatDungeon,
+    AttachEpicClass,
+)
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action from its dict form; raises InvalidActionError when malformed."""
+    if not isinstance(data, Mapping):
+        raise InvalidActionError(f"An action must be an object, not {type(data).__name__}.")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(str(kind))
+    if cls is None:
+        raise InvalidActionError(f"Unknown action type {kind!r}.")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            raise InvalidActionError(f"Action {kind!r} is missing the field {f.name!r}.")
+        value = data[f.name]
+        if f.name in ("spend",):
+            if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
+                raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be a list of ids.")
+            value = tuple(int(v) for v in value)
+        elif f.name == "direction":
+            if value not in ("forward", "backward", "sideways"):
+                raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
+        elif not _is_int(value):
+            raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be an integer.")
+        values[f.name] = value
+    return cls(**values)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def validate_shape(action: object) -> Action:
+    """Raise InvalidActionError unless `action` is a well-formed Action value."""
+    if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
+        raise InvalidActionError(f"Not an action: {action!r}.")
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name == "spend":
+            if not isinstance(value, tuple) or not all(_is_int(v) for v in value):
+                raise InvalidActionError("Field 'spend' must be a tuple of card ids.")
+        elif f.name == "direction":
+            if value not in ("forward", "backward", "sideways"):
+                raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
+        elif not _is_int(value):
+            raise InvalidActionError(f"Field {f.name!r} must be an integer, not {value!r}.")
+    return action

@@ -1,0 +1,129 @@
+"""Wounds, death and leaving play (104, 302.6, 400.3), defeat and victory (101, 800)."""
+
+from __future__ import annotations
+
+from engine import stats
+from engine.cards.model import CardType
+from engine.formation import without_character
+from engine.tx import Tx
+
+
+def move_to_discard(tx: Tx, instance: int, reason: str) -> None:
+    """Put a card into its owner's discard pile; a token ceases to exist instead (703.5)."""
+    owner = tx.owners[instance]
+    if instance in tx.tokens:
+        tx.emit("token_ceased", owner, card=instance, name=tx.name(instance), reason=reason)
+        return
+    player = tx.player(owner)
+    tx.update_player(owner, discard=(*player.discard, instance))
+    tx.emit("card_to_discard", owner, card=instance, name=tx.name(instance), reason=reason)
+
+
+def leave_play(tx: Tx, uid: int, reason: str, banish: bool = False) -> None:
+    """Remove a character from play: equipped items, then attached actions, then other
+    attached cards, then the character itself go to the discard pile (104.8, 400.3)."""
+    unit = tx.units[uid]
+    formation = tx.player(unit.formation)
+    tx.update_player(unit.formation, ranks=without_character(formation.ranks, uid))
+    for item in unit.items:
+        move_to_discard(tx, item, "item of a character that left play (104.8)")
+    actions = [a for a in unit.attachments if tx.card(a).type is CardType.ACTION]
+    others = [a for a in unit.attachments if a not in actions]
+    for attached in actions + others:
+        move_to_discard(tx, attached, "attached to a character that left play (104.8)")
+    del tx.units[uid]
+    tx.modifiers = [m for m in tx.modifiers if m.target != uid]
+    if banish and uid not in tx.tokens:
+        owner = tx.owners[uid]
+        tx.update_player(owner, banish=(*tx.player(owner).banish, uid))
+        tx.emit("card_banished", owner, card=uid, name=tx.name(uid), reason=reason)
+    else:
+        move_to_discard(tx, uid, reason)
+
+
+def is_dying(tx: Tx, uid: int) -> str | None:
+    """Why a character dies now (104.2, 104.6), or None."""
+    unit = tx.units[uid]
+    if not unit.wounds and not tx.modifiers and not unit.items and not unit.attachments:
+        return None
+    if (
+        not unit.wounds
+        and not any(m.target == uid for m in tx.modifiers)
+        and not any(
+            (c.hit_points or 0) < 0 or stats.extra(c, "level_bonus") < 0
+            for c in stats.bonus_cards(tx, uid)
+        )
+    ):
+        return None  # nothing has lowered its HP or level and it has no wounds
+    card = tx.card(uid)
+    hp = stats.hit_points(tx, uid)
+    if unit.wounds and unit.wounds >= hp:
+        return f"{unit.wounds} wound(s) with {hp} HP (104.2)"
+    if (card.hit_points or 0) > 0 and hp <= 0:
+        return "hit points reduced to 0 (104.6)"
+    if (card.level or 0) > 0 and stats.level(tx, uid) <= 0:
+        return "level reduced to 0 (104.6)"
+    return None
+
+
+def check_deaths(tx: Tx) -> bool:
+    """Kill every character that must die now, in initiative order; True if any died."""
+    died = False
+    while True:
+        dying = [
+            (uid, why)
+            for seat in tx.seat_order()
+            for row in tx.player(seat).ranks
+            for uid in row
+            if (why := is_dying(tx, uid)) is not None
+        ]
+        if not dying:
+            return died
+        for uid, why in dying:
+            if uid in tx.units:
+                tx.emit(
+                    "character_died",
+                    tx.units[uid].controller,
+                    card=uid,
+                    name=tx.name(uid),
+                    reason=why,
+                )
+                leave_play(tx, uid, "died (104.8)")
+                died = True
+
+
+def controls_warlord(tx: Tx, seat: int) -> bool:
+    return any(u.is_warlord and u.controller == seat for u in tx.units.values())
+
+
+def eliminate(tx: Tx, seat: int) -> None:
+    """101.1 / 101.3: a player without a Warlord loses at once; their cards leave play."""
+    tx.emit("player_defeated", seat, text=f"Seat {seat} controls no Warlord (rule 101.1).")
+    for uid in [u.id for u in tx.units.values() if u.controller == seat]:
+        if uid in tx.units:
+            leave_play(tx, uid, "owner defeated (101.3)")
+    tx.modifiers = [m for m in tx.modifiers if m.source_seat != seat]
+    tx.update_player(seat, eliminated=True)
+    tx.pending = [d for d in tx.pending if d.seat != seat]
+    if tx.attack is not None and tx.attack.seat == seat:
+        tx.attack = None
+    if tx.dungeon is not None and tx.owners[tx.dungeon] == seat:
+        move_to_discard(tx, tx.dungeon, "owner defeated (101.3)")
+        tx.dungeon = None
+
+
+def check_victory(tx: Tx) -> bool:
+    """Eliminate seats without a Warlord; end the game when one seat (or none) is left."""
+    losers = [s for s in tx.seat_order() if not controls_warlord(tx, s)]
+    for seat in losers:
+        eliminate(tx, seat)
+    live = tx.live_seats()
+    if len(live) == 1:
+        tx.emit("game_won", live[0], text=f"Seat {live[0]} controls the last Warlord (101.1).")
+        tx.game_over(live[0])
+        return True
+    if not live:
+        tx.emit("game_drawn", text="No player controls a Warlord.")
+        tx.game_over(None)
+        return True
+    return False

@@ -1,0 +1,105 @@
+"""Formations (401): ranks, positions, distances between characters, illegal ranks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.state import Orientation, PlayerState, Unit
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a character stands: whose formation, rank number (1 = front), position."""
+
+    formation: int
+    rank: int
+    position: int
+
+
+def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
+    """The place of a character in play, or None."""
+    for player in players:
+        for r, rank in enumerate(player.ranks):
+            if uid in rank:
+                return Place(player.seat, r + 1, rank.index(uid))
+    return None
+
+
+def all_places(players: Sequence[PlayerState]) -> dict[int, Place]:
+    """The place of every character in play, in one pass."""
+    return {
+        uid: Place(player.seat, r + 1, i)
+        for player in players
+        for r, rank in enumerate(player.ranks)
+        for i, uid in enumerate(rank)
+    }
+
+
+def distance(a: Place, b: Place) -> int:
+    """Ranks between two places: within a formation the rank difference; across formations
+    the front ranks are adjacent (401.11), so rank a + rank b - 1 (401.15 example)."""
+    if a.formation == b.formation:
+        return abs(a.rank - b.rank)
+    return a.rank + b.rank - 1
+
+
+def trim(ranks: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Drop empty ranks at the back (401.3: a formation has infinitely many ranks)."""
+    end = len(ranks)
+    while end and not ranks[end - 1]:
+        end -= 1
+    return ranks[:end]
+
+
+def with_character(
+    ranks: tuple[tuple[int, ...], ...], uid: int, rank: int, position: int | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """Ranks with `uid` placed in `rank` (1-based) at `position` (None: far right)."""
+    rows = [tuple(r) for r in ranks]
+    while len(rows) < rank:
+        rows.append(())
+    row = list(rows[rank - 1])
+    row.insert(len(row) if position is None else position, uid)
+    rows[rank - 1] = tuple(row)
+    return trim(tuple(rows))
+
+
+def without_character(ranks: tuple[tuple[int, ...], ...], uid: int) -> tuple[tuple[int, ...], ...]:
+    return trim(tuple(tuple(u for u in row if u != uid) for row in ranks))
+
+
+def own_counts(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
+    """Characters per rank counting only those the formation's owner controls (710.5)."""
+    return [sum(1 for u in row if units[u].controller == player.seat) for row in player.ranks]
+
+
+def illegal_ranks(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
+    """Rank numbers that hold more characters than the rank in front of them (401.6)."""
+    counts = own_counts(player, units)
+    return [r + 1 for r in range(1, len(counts)) if counts[r] > counts[r - 1]]
+
+
+def fall_candidates(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
+    """Characters that may fall forward now: those in an illegal rank (401.6.2)."""
+    found: list[int] = []
+    for rank in illegal_ranks(player, units):
+        found += [u for u in player.ranks[rank - 1] if units[u].controller == player.seat]
+    return found
+
+
+def fallen_orientation(orientation: Orientation) -> Orientation:
+    """401.6.3: ready becomes spent, spent becomes stunned, stunned stays stunned."""
+    if orientation is Orientation.READY:
+        return Orientation.SPENT
+    return Orientation.STUNNED
+
+
+def rank_would_be_legal(player: PlayerState, units: Mapping[int, Unit], rank: int) -> bool:
+    """Whether adding one character of the owner to `rank` keeps that rank legal (507.1.2)."""
+    counts = own_counts(player, units)
+    while len(counts) < rank:
+        counts.append(0)
+    if rank == 1:
+        return True
+    return counts[rank - 1] + 1 <= counts[rank - 2]

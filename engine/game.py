@@ -1,0 +1,143 @@
+"""The public rules API: legal_actions, check, apply (DESIGN.md section 2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import orders
+from engine.actions import (
+    Action,
+    AttachEpicClass,
+    Attack,
+    Choose,
+    Decline,
+    DefeatDungeon,
+    Equip,
+    Maneuver,
+    Pass,
+    PlayCharacter,
+    PlayDungeon,
+    PlayOrderCard,
+    validate_shape,
+)
+from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
+from engine.events import Event
+from engine.pending import Decision, DecisionKind
+from engine.resolve import answer
+from engine.state import Format, GameState
+from engine.strikes import melee_targets
+from engine.turn import advance
+from engine.tx import Tx
+
+
+@dataclass(frozen=True)
+class Transition:
+    """The result of `apply`: the new state and what happened, in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def _decision_for(state: GameState, seat: int) -> Decision | None:
+    return next((d for d in state.pending if d.seat == seat), None)
+
+
+def order_problem(state: GameState, action: Action) -> str | None:
+    """Why an Order is illegal now (citing the rule), or None."""
+    seat = action.seat
+    alliance = state.config.format is Format.ALLIANCE
+    if isinstance(action, PlayCharacter):
+        return orders.play_character_problem(state, seat, alliance, action)
+    if isinstance(action, Attack):
+        targets = melee_targets(state, action.character) if action.character in state.units else []
+        return orders.attack_problem(state, seat, action, targets)
+    if isinstance(action, Maneuver):
+        return orders.maneuver_problem(state, seat, action)
+    if isinstance(action, Equip):
+        return orders.equip_problem(state, seat, action)
+    if isinstance(action, PlayOrderCard):
+        return orders.order_card_problem(state, seat, action)
+    if isinstance(action, PlayDungeon):
+        return orders.dungeon_problem(state, seat, state.dungeon, action)
+    if isinstance(action, DefeatDungeon):
+        return orders.defeat_problem(state, seat, state.dungeon, action)
+    if isinstance(action, AttachEpicClass):
+        return orders.epic_problem(state, seat, action)
+    return f"{type(action).__name__} is not an Order."
+
+
+def _ids(action: Action) -> list[int]:
+    ids = []
+    for name in ("card", "character", "item", "warlord"):
+        if hasattr(action, name):
+            ids.append(getattr(action, name))
+    ids += list(getattr(action, "spend", ()))
+    return ids
+
+
+def check(state: GameState, action: object) -> None:
+    """Raise InvalidActionError, NotYourTurnError or IllegalActionError unless legal now."""
+    act = validate_shape(action)
+    if state.is_over:
+        raise IllegalActionError("The game is over.")
+    if not 0 <= act.seat < len(state.players):
+        raise InvalidActionError(f"There is no seat {act.seat}.")
+    decision = _decision_for(state, act.seat)
+    if decision is None:
+        waiting = ", ".join(str(s) for s in state.waiting_on()) or "nobody"
+        raise NotYourTurnError(
+            f"The game is not waiting on seat {act.seat} (it waits on {waiting})."
+        )
+    is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
+    if decision.kind is DecisionKind.ORDER:
+        if not is_order_answer:
+            raise NotYourTurnError(f"Seat {act.seat} must give an Order or pass, not choose.")
+        if isinstance(act, Pass):
+            return
+        for i in _ids(act):
+            if not 0 <= i < len(state.instances):
+                raise InvalidActionError(f"There is no card #{i} in this game.")
+        problem = order_problem(state, act)
+        if problem:
+            raise IllegalActionError(problem)
+        return
+    if is_order_answer:
+        raise NotYourTurnError(f"Seat {act.seat} must first answer: {decision.prompt}")
+    if isinstance(act, Decline):
+        if not decision.may_decline:
+            raise IllegalActionError(f"Rule {decision.rule}: this decision may not be declined.")
+        return
+    assert isinstance(act, Choose)
+    if act.option not in decision.options:
+        raise IllegalActionError(
+            f"Rule {decision.rule}: {act.option} is not one of the choices for: {decision.prompt}"
+        )
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action `seat` may take now (empty when the game is not waiting on it)."""
+    decision = _decision_for(state, seat)
+    if decision is None or state.is_over:
+        return []
+    if decision.kind is DecisionKind.ORDER:
+        out: list[Action] = [Pass(seat)]
+        for candidate in orders.candidate_orders(state, seat, state.dungeon):
+            if order_problem(state, candidate) is None:
+                out.append(candidate)
+        return out
+    result: list[Action] = [Choose(seat, o) for o in decision.options]
+    if decision.may_decline:
+        result.append(Decline(seat))
+    return result
+
+
+def apply(state: GameState, action: Action) -> Transition:
+    """Check and apply an action; returns the new state and its events. Pure."""
+    check(state, action)
+    decision = _decision_for(state, action.seat)
+    assert decision is not None
+    tx = Tx(state)
+    tx.actions_applied += 1
+    answer(tx, decision, action)
+    advance(tx)
+    return Transition(tx.freeze(), tuple(tx.events))

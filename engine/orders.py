@@ -1,0 +1,294 @@
+"""The Orders of 507: legality (with the rule a player breaks) and their first steps.
+
+Each `*_problem` function returns None when the Order is legal, else one sentence citing
+the rule. `perform` carries out a legal Order; follow-up choices (position, targets, items
+to destroy) become pending decisions handled in `engine.flow`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine import stats
+from engine.actions import (
+    Action,
+    AttachEpicClass,
+    Attack,
+    DefeatDungeon,
+    Equip,
+    Maneuver,
+    PlayCharacter,
+    PlayDungeon,
+    PlayOrderCard,
+)
+from engine.cards.model import CardType
+from engine.formation import locate, rank_would_be_legal
+from engine.state import Orientation
+from engine.stats import Board
+
+MERCENARY = "Mercenary Guilds"
+
+
+def _name(board: Board, instance: int) -> str:
+    return board.card(instance).name
+
+
+def _own_character(board: Board, seat: int, uid: int) -> str | None:
+    unit = board.units.get(uid)
+    if unit is None:
+        return f"{_name(board, uid)} is not a character in play."
+    if unit.controller != seat:
+        return f"{_name(board, uid)} is not a character you control."
+    return None
+
+
+def _can_act(board: Board, uid: int) -> str | None:
+    if board.units[uid].orientation is Orientation.STUNNED:
+        return f"Rule 107.4.3: {_name(board, uid)} is stunned and may not perform actions."
+    return None
+
+
+def _can_spend(board: Board, uid: int) -> str | None:
+    if board.units[uid].orientation is not Orientation.READY:
+        return f"Rule 107.3: {_name(board, uid)} is not ready, so it cannot be spent."
+    return None
+
+
+def _in_hand(board: Board, seat: int, card: int, kind: CardType) -> str | None:
+    if card not in board.players[seat].hand:
+        return f"{_name(board, card)} is not in your hand."
+    if board.card(card).type is not kind:
+        return f"{_name(board, card)} is not {kind.value.lower()} card."
+    return None
+
+
+def warlord_factions(board: Board, seat: int) -> set[str]:
+    """Factions of the seat's Warlord(s), in play now."""
+    found: set[str] = set()
+    for unit in board.units.values():
+        if unit.controller == seat and unit.is_warlord:
+            found.update(board.card(unit.id).factions)
+    return found
+
+
+def play_character_problem(board: Board, seat: int, alliance: bool, a: PlayCharacter) -> str | None:
+    problem = _in_hand(board, seat, a.card, CardType.CHARACTER)
+    if problem:
+        return problem
+    card = board.card(a.card)
+    if not card.level or card.level < 1:
+        return f"Rule 507.1.1: {card.name} has no level, so it has no rank to enter."
+    player = board.players[seat]
+    if not rank_would_be_legal(player, board.units, card.level):
+        return (
+            f"Rule 507.1.2: a level {card.level} character enters play in rank {card.level}, "
+            f"and {card.name} would make that rank illegal."
+        )
+    for unit in board.units.values():
+        other = board.card(unit.id)
+        if unit.controller == seat and other.name == card.name and other.has_keyword("Unique"):
+            return f"Rule 602.7: you already control a Unique {card.name}."
+    return None
+
+
+def loyalty_penalty(board: Board, seat: int, card_id: int, alliance: bool) -> bool:
+    """507.1.4: a different faction from your Warlord enters stunned; Mercenaries never do.
+    In Alliance your characters count as your Warlords' factions (801.5.8)."""
+    card = board.card(card_id)
+    if alliance or MERCENARY in card.factions or not card.factions:
+        return False
+    return not (set(card.factions) & warlord_factions(board, seat))
+
+
+def attack_problem(board: Board, seat: int, a: Attack, targets: list[int] | None) -> str | None:
+    """Costs and strikes first; the targets (510.9) only when `targets` is given."""
+    problem = _own_character(board, seat, a.character)
+    if problem:
+        return problem
+    problem = _can_act(board, a.character) or _can_spend(board, a.character)
+    if problem:
+        return problem
+    if not board.card(a.character).attack:
+        return f"Rule 507.3.1: {_name(board, a.character)} has no melee strikes."
+    if targets is not None and not targets:
+        return (
+            f"Rule 510.9: no opposing character is within reach of "
+            f"{_name(board, a.character)}'s melee strike (509.3)."
+        )
+    return None
+
+
+def maneuver_problem(board: Board, seat: int, a: Maneuver) -> str | None:
+    problem = _own_character(board, seat, a.character)
+    if problem:
+        return problem
+    problem = _can_act(board, a.character) or _can_spend(board, a.character)
+    if problem:
+        return problem
+    place = locate(board.players, a.character)
+    if place is None or place.formation != seat:
+        return "Rule 710.1: maneuvering cannot move a character out of another formation."
+    if a.direction == "forward" and place.rank == 1:
+        return "Rule 401.5: characters in the front rank may not move forward."
+    if a.direction == "sideways" and len(board.players[seat].ranks[place.rank - 1]) < 2:
+        return f"Rule 507.5: {_name(board, a.character)} is alone in its rank."
+    return None
+
+
+def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
+    problem = _in_hand(board, seat, a.item, CardType.ITEM) or _own_character(
+        board, seat, a.character
+    )
+    if problem:
+        return problem
+    problem = _can_act(board, a.character)
+    if problem:
+        return problem
+    item = board.card(a.item)
+    who = board.card(a.character)
+    if stats.has_keyword(board, a.character, "Unarmed"):
+        return f"Rule 602.15: {who.name} is Unarmed and may not equip items."
+    if not stats.class_allows(item.classes, who):
+        allowed = "/".join(c.value for c in item.classes)
+        return f"Rule 302.3: only a {allowed} may equip {item.name}."
+    place = locate(board.players, a.character)
+    own_formation = place is not None and place.formation == seat
+    rank = place.rank if place is not None and own_formation else 0
+    have = stats.level(board, a.character) + rank
+    if have < (item.level or 0):
+        return (
+            f"Rule 302.4: {who.name}'s level plus rank is {have}, below {item.name}'s "
+            f"level {item.level}."
+        )
+    unit = board.units[a.character]
+    if any(board.card(i).name == item.name for i in unit.items):
+        return f"Rule 302.5: {who.name} already has a {item.name} equipped."
+    locations = stats.equip_locations(item)
+    for other in unit.items:
+        other_card = board.card(other)
+        if other_card.has_keyword("Cursed") and locations & stats.equip_locations(other_card):
+            return (
+                f"Rule 602.2.1: {who.name} has the Cursed {other_card.name} equipped in "
+                "that equip location."
+            )
+    return None
+
+
+def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
+    problem = _in_hand(board, seat, a.card, CardType.ACTION) or _own_character(
+        board, seat, a.character
+    )
+    if problem:
+        return problem
+    problem = _can_act(board, a.character)
+    if problem:
+        return problem
+    card = board.card(a.card)
+    who = board.card(a.character)
+    if "order" not in card.text.casefold():
+        return f"Rule 507.6.1: {card.name} is not an Order."
+    if not stats.class_allows(card.classes, who):
+        allowed = "/".join(c.value for c in card.classes)
+        return f"Rule 303.2: only a {allowed} may use {card.name}."
+    if stats.level(board, a.character) < (card.level or 0):
+        return f"Rule 303.3: {who.name} is below level {card.level} needed for {card.name}."
+    return None
+
+
+def dungeon_problem(board: Board, seat: int, dungeon: int | None, a: PlayDungeon) -> str | None:
+    problem = _in_hand(board, seat, a.card, CardType.DUNGEON) or _own_character(
+        board, seat, a.character
+    )
+    if problem:
+        return problem
+    if dungeon is not None:
+        return "Rule 304.1: a dungeon is already in play."
+    return _can_act(board, a.character)
+
+
+def _own_warlord(board: Board, seat: int, uid: int) -> str | None:
+    problem = _own_character(board, seat, uid)
+    if problem:
+        return problem
+    if not board.units[uid].is_warlord:
+        return f"Rule 507.9: only Warlords have this Order, and {_name(board, uid)} is not one."
+    return _can_act(board, uid)
+
+
+def challenge_rating(board: Board, dungeon: int) -> int:
+    keyword = board.card(dungeon).keyword("Challenge Rating")
+    return keyword.value if keyword is not None and keyword.value is not None else 0
+
+
+def defeat_problem(board: Board, seat: int, dungeon: int | None, a: DefeatDungeon) -> str | None:
+    if dungeon is None:
+        return "Rule 507.9: no dungeon is in play."
+    problem = _own_warlord(board, seat, a.warlord)
+    if problem:
+        return problem
+    if not a.spend or len(set(a.spend)) != len(a.spend):
+        return "Rule 507.9: name each character to spend once."
+    for uid in a.spend:
+        problem = _own_character(board, seat, uid) or _can_spend(board, uid)
+        if problem:
+            return problem
+    total = sum(stats.level(board, u) for u in a.spend)
+    rating = challenge_rating(board, dungeon)
+    if total < rating:
+        return f"Rule 507.9: combined levels {total} are below the challenge rating {rating}."
+    return None
+
+
+def defeat_choices(board: Board, seat: int, dungeon: int, limit: int = 40) -> list[tuple[int, ...]]:
+    """Minimal sets of ready characters whose levels reach the challenge rating."""
+    ready = sorted(
+        u.id
+        for u in board.units.values()
+        if u.controller == seat and u.orientation is Orientation.READY
+    )
+    rating = challenge_rating(board, dungeon)
+    levels = {u: stats.level(board, u) for u in ready}
+    found: list[tuple[int, ...]] = []
+    for size in range(1, len(ready) + 1):
+        for combo in combinations(ready, size):
+            total = sum(levels[u] for u in combo)
+            if total >= rating and all(total - levels[u] < rating for u in combo):
+                found.append(combo)
+                if len(found) >= limit:
+                    return found
+    return found
+
+
+def epic_problem(board: Board, seat: int, a: AttachEpicClass) -> str | None:
+    problem = _in_hand(board, seat, a.card, CardType.EPIC_CLASS) or _own_warlord(
+        board, seat, a.warlord
+    )
+    if problem:
+        return problem
+    return None
+
+
+def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
+    """Every Order the seat might give, before legality filtering."""
+    own = [u for u in board.units if board.units[u].controller == seat]
+    warlords = [u for u in own if board.units[u].is_warlord]
+    out: list[Action] = []
+    for card in board.players[seat].hand:
+        kind = board.card(card).type
+        if kind is CardType.CHARACTER:
+            out.append(PlayCharacter(seat, card))
+        elif kind is CardType.ITEM:
+            out += [Equip(seat, card, u) for u in own]
+        elif kind is CardType.ACTION:
+            out += [PlayOrderCard(seat, card, u) for u in own]
+        elif kind is CardType.DUNGEON:
+            out += [PlayDungeon(seat, card, u) for u in own]
+        elif kind is CardType.EPIC_CLASS:
+            out += [AttachEpicClass(seat, card, w) for w in warlords]
+    for u in own:
+        out.append(Attack(seat, u))
+        out += [Maneuver(seat, u, d) for d in ("forward", "backward", "sideways")]
+    if dungeon is not None:
+        for w in warlords:
+            out += [DefeatDungeon(seat, w, combo) for combo in defeat_choices(board, seat, dungeon)]
+    return out

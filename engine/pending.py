@@ -1,0 +1,54 @@
+"""What the game waits for: decisions owned by seats (DESIGN.md 2, "the game always says").
+
+`GameState.pending` is a tuple of `Decision`s. The game waits on all of them; several seats
+may decide at once (draw-phase discards 503.1, choosing the initiative Warlord 504.1.1). A
+react window (508) will be one more kind whose seats are the non-active players, answered
+with the same `Choose`/`Decline` actions, so nothing here assumes the active seat decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class DecisionKind(StrEnum):
+    """The kinds of decision the game can wait on."""
+
+    ORDER = "order"  # 505.2: give an Order or pass
+    DISCARD = "discard"  # 503.1: discard any number of cards, one at a time, then done
+    INITIATIVE_WARLORD = "initiative_warlord"  # 504.1.1: choose the Warlord that rolls
+    STRIKE_TARGET = "strike_target"  # 509.5 step 2: choose the strike's target (or stop 507.3.5)
+    POSITION = "position"  # 401.7 / 507.1.1: where in the rank a character goes
+    FALL_FORWARD = "fall_forward"  # 401.6.2: which character falls forward next
+    DESTROY_ITEM = "destroy_item"  # 302.7 / 602.12: which item to destroy for an equip location
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision the game waits on.
+
+    `subject` is the card the decision is about (the attacker, the character moving or
+    equipping); `options` are the instance ids (or positions for POSITION) the seat may
+    choose; `may_decline` says whether `Decline` is allowed (stop an attack, finish
+    discarding). `prompt` is a short sentence for front ends.
+    """
+
+    seat: int
+    kind: DecisionKind
+    prompt: str
+    options: tuple[int, ...] = ()
+    subject: int | None = None
+    may_decline: bool = False
+    rule: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "prompt": self.prompt,
+            "options": list(self.options),
+            "subject": self.subject,
+            "may_decline": self.may_decline,
+            "rule": self.rule,
+        }

@@ -1,0 +1,152 @@
+"""Game records (DESIGN.md 2, "a game is its record"): configuration, seed, decks, the card
+definitions used, and the actions in order. Versioned, human-readable JSON; replays to the
+identical position and events anywhere, without the card database. See docs/record-format.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, action_from_dict
+from engine.cards.model import Card, Deck
+from engine.cards.serialize import card_from_dict, card_to_dict
+from engine.errors import EngineError, InvalidActionError, RecordError
+from engine.events import Event
+from engine.game import apply
+from engine.setup import new_game
+from engine.state import GameConfig, GameState
+
+RECORD_FORMAT = "warlord-judge/game-record"
+RECORD_VERSION = 1
+RULES = "Warlord: Saga of the Storm Comprehensive Rules 2.0.7"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Everything needed to replay a game."""
+
+    config: GameConfig
+    seed: int
+    decks: tuple[Deck, ...]
+    cards: Mapping[str, Card]
+    actions: tuple[Action, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_action(self, action: Action) -> GameRecord:
+        return GameRecord(
+            self.config, self.seed, self.decks, self.cards, (*self.actions, action), self.meta
+        )
+
+    def start(self) -> GameState:
+        """The position before any action."""
+        return new_game(self.config, self.decks, self.seed, self.cards)
+
+    def to_dict(self, final: GameState | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": RULES,
+            "config": self.config.to_dict(),
+            "seed": self.seed,
+            "decks": [
+                {"name": d.name, "starting_army": list(d.starting_army), "cards": list(d.cards)}
+                for d in self.decks
+            ],
+            "cards": {cid: card_to_dict(self.cards[cid]) for cid in sorted(self.cards)},
+            "actions": [a.to_dict() for a in self.actions],
+        }
+        if self.meta:
+            out["meta"] = dict(self.meta)
+        if final is not None:
+            out["result"] = {
+                "winner": final.winner,
+                "turn": final.turn,
+                "phase": final.phase.value,
+                "actions": len(self.actions),
+            }
+        return out
+
+    def to_json(self, final: GameState | None = None) -> str:
+        """Indented JSON with one action per line, so a diff or a reader can follow it."""
+        data = self.to_dict(final)
+        actions = data.pop("actions")
+        head = json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)
+        lines = ",\n".join("  " + json.dumps(a, ensure_ascii=False) for a in actions)
+        body = '"actions": [\n' + lines + "\n ]" if actions else '"actions": []'
+        return head[:-2] + ",\n " + body + "\n}\n"
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> GameRecord:
+        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+            raise RecordError("This is not a Warlord Judge game record.")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"Record version {version!r} is not supported (expected 1).")
+        try:
+            config = GameConfig.from_dict(data["config"])
+            seed = int(data["seed"])
+            decks = tuple(
+                Deck(str(d["name"]), tuple(d["starting_army"]), tuple(d["cards"]))
+                for d in data["decks"]
+            )
+            cards = {str(cid): card_from_dict(c) for cid, c in data["cards"].items()}
+            actions = tuple(action_from_dict(a) for a in data["actions"])
+        except InvalidActionError as exc:
+            raise RecordError(f"The record holds a malformed action: {exc}") from exc
+        except (KeyError, TypeError, ValueError, EngineError) as exc:
+            raise RecordError(f"The record is malformed: {exc}.") from exc
+        return GameRecord(config, seed, decks, cards, actions, dict(data.get("meta", {})))
+
+    @staticmethod
+    def from_json(text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(
+                f"The record is not valid JSON: {exc.msg} at line {exc.lineno}."
+            ) from None
+        return GameRecord.from_dict(data)
+
+
+def new_record(
+    config: GameConfig, decks: Sequence[Deck], seed: int, cards: Any
+) -> tuple[GameRecord, GameState]:
+    """Start a game and its record together; `cards` is a catalog or a mapping of Cards."""
+    state = new_game(config, decks, seed, cards)
+    record = GameRecord(config, seed, tuple(decks), dict(state.cards))
+    return record, state
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of replaying a record: the final state and every event in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Replay:
+    """Replay a record (its first `upto` actions). Raises RecordError naming the bad action."""
+    state = record.start()
+    events: list[Event] = []
+    for number, action in enumerate(record.actions[:upto], start=1):
+        try:
+            transition = apply(state, action)
+        except EngineError as exc:
+            raise RecordError(f"Action {number} ({action.TYPE}) does not replay: {exc}") from exc
+        state = transition.state
+        events.extend(transition.events)
+    return Replay(state, tuple(events))
+
+
+def digest(texts: Iterable[str]) -> str:
+    """A short stable hash over record texts (same games, same digest)."""
+    h = hashlib.sha256()
+    for text in texts:
+        h.update(text.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()[:16]

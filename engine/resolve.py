@@ -1,0 +1,325 @@
+"""Carrying out legal actions on a transaction: Orders (507) and answers to decisions."""
+
+from __future__ import annotations
+
+from engine import stats
+from engine.actions import (
+    Action,
+    AttachEpicClass,
+    Attack,
+    Choose,
+    Decline,
+    DefeatDungeon,
+    Equip,
+    Maneuver,
+    Pass,
+    PlayCharacter,
+    PlayDungeon,
+    PlayOrderCard,
+)
+from engine.death import check_deaths, move_to_discard
+from engine.formation import locate, with_character, without_character
+from engine.orders import loyalty_penalty
+from engine.pending import Decision, DecisionKind
+from engine.state import AttackState, Format, Orientation, Phase, Unit
+from engine.strikes import inflict_wounds, strike
+from engine.turn import discard_decision, fall_forward
+from engine.tx import Tx
+
+MANUAL = "The engine does not run this card's text yet: resolve it by hand."
+
+
+def spend(tx: Tx, uid: int, why: str) -> None:
+    tx.update_unit(uid, orientation=Orientation.SPENT)
+    tx.emit(
+        "orientation_changed",
+        tx.units[uid].controller,
+        card=uid,
+        name=tx.name(uid),
+        orientation="spent",
+        reason=why,
+    )
+
+
+def perform_order(tx: Tx, action: Action) -> None:
+    """Start a legal Order: pay its costs and begin its effect."""
+    seat = action.seat
+    tx.order_open = True
+    tx.passes = 0
+    tx.emit("order_given", seat, order=action.to_dict())
+    if isinstance(action, PlayCharacter):
+        rank = tx.card(action.card).level or 1
+        ask_position(tx, seat, action.card, rank, "play")
+    elif isinstance(action, Attack):
+        spend(tx, action.character, "attack (507.3)")
+        tx.attack = AttackState(action.character, seat)
+    elif isinstance(action, Maneuver):
+        spend(tx, action.character, "maneuver (507.5)")
+        place = locate(tx.players, action.character)
+        assert place is not None
+        step = {"forward": -1, "backward": 1, "sideways": 0}[action.direction]
+        ask_position(tx, seat, action.character, place.rank + step, "move")
+    elif isinstance(action, Equip):
+        equip(tx, seat, action.item, action.character)
+    elif isinstance(action, PlayOrderCard):
+        player = tx.player(seat)
+        tx.update_player(seat, hand=tuple(c for c in player.hand if c != action.card))
+        tx.emit(
+            "action_card_played",
+            seat,
+            card=action.card,
+            name=tx.name(action.card),
+            performer=action.character,
+            manual=True,
+            text=tx.card(action.card).text,
+        )
+        tx.emit("manual_effect", seat, card=action.card, name=tx.name(action.card), text=MANUAL)
+        move_to_discard(tx, action.card, "action card resolved (303.5)")
+    elif isinstance(action, PlayDungeon):
+        player = tx.player(seat)
+        tx.update_player(seat, hand=tuple(c for c in player.hand if c != action.card))
+        tx.dungeon = action.card
+        tx.emit(
+            "dungeon_played",
+            seat,
+            card=action.card,
+            name=tx.name(action.card),
+            manual=True,
+            text=tx.card(action.card).text,
+        )
+    elif isinstance(action, DefeatDungeon):
+        for uid in action.spend:
+            spend(tx, uid, "defeat a dungeon (507.9)")
+        dungeon = tx.dungeon
+        assert dungeon is not None
+        owner = tx.owners[dungeon]
+        tx.dungeon = None
+        tx.update_player(owner, banish=(*tx.player(owner).banish, dungeon))
+        tx.emit("dungeon_defeated", seat, card=dungeon, name=tx.name(dungeon), by=action.warlord)
+    elif isinstance(action, AttachEpicClass):
+        attach_epic_class(tx, seat, action.card, action.warlord)
+
+
+def attach_epic_class(tx: Tx, seat: int, card: int, warlord: int) -> None:
+    """507.10: reveal, stun the Warlord and inflict 3 wounds (the cost), then attach."""
+    tx.emit("card_revealed", seat, card=card, name=tx.name(card))
+    tx.update_unit(warlord, orientation=Orientation.STUNNED)
+    tx.emit(
+        "orientation_changed",
+        seat,
+        card=warlord,
+        name=tx.name(warlord),
+        orientation="stunned",
+        reason="attach an Epic Class (507.10)",
+    )
+    inflict_wounds(tx, warlord, 3, source=warlord)
+    check_deaths(tx)
+    if warlord not in tx.units:
+        tx.emit("action_canceled", seat, card=card, reason="the Warlord left play (510.12)")
+        return
+    player = tx.player(seat)
+    tx.update_player(seat, hand=tuple(c for c in player.hand if c != card))
+    unit = tx.units[warlord]
+    tx.update_unit(warlord, attachments=(*unit.attachments, card))
+    tx.emit("epic_class_attached", seat, card=card, name=tx.name(card), to=warlord)
+
+
+def ask_position(tx: Tx, seat: int, uid: int, rank: int, mode: str) -> None:
+    """Place a character entering or moving into `rank`, asking where when it matters."""
+    formation = tx.player(seat)
+    others = formation.ranks[rank - 1] if rank <= len(formation.ranks) else ()
+    current = -1
+    if mode == "move":
+        place = locate(tx.players, uid)
+        if place is not None and place.rank == rank:
+            current = place.position
+            others = tuple(u for u in others if u != uid)
+    positions = tuple(p for p in range(len(others) + 1) if p != current)
+    if len(positions) <= 1:
+        place_character(tx, seat, uid, rank, positions[0] if positions else 0, mode)
+        return
+    tx.staged.update({"card": uid, "rank": rank, "mode": 1 if mode == "play" else 0})
+    names = ", ".join(tx.name(u) for u in others)
+    tx.push(
+        Decision(
+            seat,
+            DecisionKind.POSITION,
+            f"Choose where {tx.name(uid)} goes in rank {rank} (0 = far left; now: {names}).",
+            positions,
+            subject=uid,
+            rule="401.7",
+        )
+    )
+
+
+def place_character(tx: Tx, seat: int, uid: int, rank: int, position: int, mode: str) -> None:
+    if mode == "play":
+        card = tx.card(uid)
+        hand = tx.player(seat).hand
+        tx.update_player(seat, hand=tuple(c for c in hand if c != uid))
+        alliance = tx.config.format is Format.ALLIANCE
+        stunned = loyalty_penalty(tx, seat, uid, alliance)
+        tx.units[uid] = Unit(uid, seat, seat, Orientation.STUNNED if stunned else Orientation.READY)
+        ranks = tx.player(seat).ranks
+        tx.update_player(seat, ranks=with_character(ranks, uid, rank, position))
+        tx.emit(
+            "character_played",
+            seat,
+            card=uid,
+            name=card.name,
+            rank=rank,
+            position=position,
+            stunned_by_loyalty=stunned,
+        )
+        if card.is_warlord:
+            tx.emit(
+                "warlord_type_lost",
+                seat,
+                card=uid,
+                name=card.name,
+                text="A Warlord entering play during the game is not a Warlord (507.1.6).",
+            )
+        return
+    ranks = without_character(tx.player(seat).ranks, uid)
+    place = locate(tx.players, uid)
+    tx.update_player(seat, ranks=with_character(ranks, uid, rank, position))
+    tx.emit(
+        "moved",
+        seat,
+        card=uid,
+        name=tx.name(uid),
+        from_rank=place.rank if place else None,
+        to_rank=rank,
+        position=position,
+    )
+
+
+def equip(tx: Tx, seat: int, item: int, uid: int) -> None:
+    player = tx.player(seat)
+    tx.update_player(seat, hand=tuple(c for c in player.hand if c != item))
+    unit = tx.units[uid]
+    tx.update_unit(uid, items=(*unit.items, item))
+    tx.emit("item_equipped", seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid))
+    ask_destroy(tx, seat, uid, item)
+
+
+def location_excess(tx: Tx, uid: int, new_item: int) -> tuple[int, ...]:
+    """Items of which one must be destroyed to respect equip locations (302.7, 602.12)."""
+    unit = tx.units[uid]
+    by_location: dict[str, list[int]] = {}
+    for i in unit.items:
+        for loc in stats.equip_locations(tx.card(i)):
+            by_location.setdefault(loc, []).append(i)
+    weapons = by_location.get("Weapon", [])
+    shields = by_location.get("Shield", [])
+    if stats.has_keyword(tx, uid, "Dual Wield"):
+        if len(weapons) > 2:
+            return tuple(weapons)
+        if len(weapons) == 2 and shields:
+            if new_item in weapons:
+                return tuple(weapons + [s for s in shields if s not in weapons])
+            return tuple(w for w in weapons if w != new_item)
+        if len(shields) > 1:
+            return tuple(shields)
+        skip = {"Weapon", "Shield"}
+    else:
+        skip = set()
+    for loc, items in by_location.items():
+        if loc not in skip and len(items) > 1:
+            return tuple(items)
+    return ()
+
+
+def ask_destroy(tx: Tx, seat: int, uid: int, new_item: int) -> None:
+    options = location_excess(tx, uid, new_item)
+    if options:
+        tx.staged.update({"equipper": uid, "new_item": new_item})
+        tx.push(
+            Decision(
+                seat,
+                DecisionKind.DESTROY_ITEM,
+                f"{tx.name(uid)} has too many items in one equip location: choose one to destroy.",
+                options,
+                subject=uid,
+                rule="302.7",
+            )
+        )
+
+
+def destroy_item(tx: Tx, uid: int, item: int) -> None:
+    unit = tx.units[uid]
+    tx.update_unit(uid, items=tuple(i for i in unit.items if i != item))
+    tx.emit("item_destroyed", unit.controller, card=item, name=tx.name(item), from_card=uid)
+    move_to_discard(tx, item, "destroyed (302.7)")
+
+
+def answer(tx: Tx, decision: Decision, action: Action) -> None:
+    """Apply a seat's answer to a pending decision (already checked legal)."""
+    tx.pending.remove(decision)
+    seat = action.seat
+    kind = decision.kind
+    if kind is DecisionKind.ORDER:
+        if isinstance(action, Pass):
+            tx.emit("passed", seat)
+            tx.passes += 1
+            if tx.passes >= len(tx.live_seats()):
+                tx.emit("order_phase_ended", text="All players passed consecutively (505.1).")
+                tx.phase = Phase.END_OF_TURN
+                tx.active = None
+            else:
+                tx.active = tx.next_seat(seat)
+        else:
+            perform_order(tx, action)
+        return
+    choice = action.option if isinstance(action, Choose) else None
+    if kind is DecisionKind.DISCARD:
+        if choice is None:
+            tx.emit("done_discarding", seat)
+            return
+        player = tx.player(seat)
+        tx.update_player(seat, hand=tuple(c for c in player.hand if c != choice))
+        move_to_discard(tx, choice, "discarded in the draw phase (503.1)")
+        if tx.player(seat).hand:
+            tx.pending.insert(0, discard_decision(tx, seat))
+    elif kind is DecisionKind.INITIATIVE_WARLORD:
+        tx.update_player(seat, initiative_warlord=choice)
+        tx.emit("initiative_warlord_chosen", seat, card=choice)
+    elif kind is DecisionKind.STRIKE_TARGET:
+        attack = tx.attack
+        assert attack is not None
+        if choice is None:
+            tx.emit("attack_stopped", seat, card=attack.attacker, rule="507.3.5")
+            tx.attack = None
+            return
+        index = attack.next_strike
+        tx.attack = AttackState(attack.attacker, attack.seat, index + 1)
+        base = tx.card(attack.attacker).attack[index]
+        tx.emit(
+            "strike_declared",
+            seat,
+            card=attack.attacker,
+            name=tx.name(attack.attacker),
+            strike=index + 1,
+            target=choice,
+            target_name=tx.name(choice),
+        )
+        strike(tx, attack.attacker, choice, base, label=f"printed strike {index + 1}")
+    elif kind is DecisionKind.POSITION:
+        assert choice is not None
+        uid, rank, mode = tx.staged["card"], tx.staged["rank"], tx.staged["mode"]
+        tx.staged.clear()
+        place_character(tx, seat, uid, rank, choice, "play" if mode else "move")
+    elif kind is DecisionKind.FALL_FORWARD:
+        assert choice is not None
+        fall_forward(tx, choice)
+    elif kind is DecisionKind.DESTROY_ITEM:
+        assert choice is not None
+        uid, new_item = tx.staged["equipper"], tx.staged["new_item"]
+        tx.staged.clear()
+        destroy_item(tx, uid, choice)
+        if new_item in tx.units[uid].items:
+            ask_destroy(tx, seat, uid, new_item)
+        else:
+            ask_destroy(tx, seat, uid, -1)
+    if isinstance(action, Decline) and kind is not DecisionKind.DISCARD:
+        pass

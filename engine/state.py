@@ -1,0 +1,162 @@
+"""The game state: immutable values (frozen dataclasses, tuples, dicts never mutated in place)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.cards.model import Card
+from engine.pending import Decision
+from engine.rng import Rng
+
+
+class Orientation(StrEnum):
+    """Rule 107.1."""
+
+    READY = "ready"
+    SPENT = "spent"
+    STUNNED = "stunned"
+
+
+class Phase(StrEnum):
+    """Rule 501.1, plus the end of the game."""
+
+    READY = "ready"
+    DRAW = "draw"
+    INITIATIVE = "initiative"
+    ORDER = "order"
+    END_OF_TURN = "end_of_turn"
+    GAME_OVER = "game_over"
+
+
+class Format(StrEnum):
+    """Game formats (801) as far as the engine's rules differ between them."""
+
+    SAGA = "saga"
+    ANCIENTS = "ancients"
+    LIMITED = "limited"
+    ALLIANCE = "alliance"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How a game is set up: number of seats, format, hand size (404.5), deck validation."""
+
+    seats: int = 2
+    format: Format = Format.SAGA
+    hand_size: int = 5
+    validate_decks: bool = True
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "seats": self.seats,
+            "format": self.format.value,
+            "hand_size": self.hand_size,
+            "validate_decks": self.validate_decks,
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, object]) -> GameConfig:
+        return GameConfig(
+            seats=int(str(data.get("seats", 2))),
+            format=Format(str(data.get("format", "saga"))),
+            hand_size=int(str(data.get("hand_size", 5))),
+            validate_decks=bool(data.get("validate_decks", True)),
+        )
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A character in play. Ids are card instance ids; `formation` is whose formation it is in."""
+
+    id: int
+    controller: int
+    formation: int
+    orientation: Orientation = Orientation.READY
+    wounds: int = 0
+    items: tuple[int, ...] = ()
+    attachments: tuple[int, ...] = ()
+    is_warlord: bool = False
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """An ongoing stat modifier (512.1) on one card, e.g. +2 ATK until the end of the turn."""
+
+    target: int
+    stat: str  # "atk", "ac", "skill", "hp", "level"
+    amount: int
+    source_seat: int
+    until_end_of_turn: bool = True
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One seat's zones (section 4). Ranks hold unit ids left to right; ranks[0] is rank 1."""
+
+    seat: int
+    deck: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+    banish: tuple[int, ...] = ()
+    ranks: tuple[tuple[int, ...], ...] = ()
+    action_zone: tuple[int, ...] = ()
+    eliminated: bool = False
+    initiative_warlord: int | None = None
+
+
+@dataclass(frozen=True)
+class AttackState:
+    """An attack in progress (507.3): who attacks and which strike comes next."""
+
+    attacker: int
+    seat: int
+    next_strike: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A complete position. Never mutated: `apply` returns a new one."""
+
+    config: GameConfig
+    cards: Mapping[str, Card]
+    instances: tuple[str, ...]
+    owners: tuple[int, ...]
+    tokens: frozenset[int]
+    players: tuple[PlayerState, ...]
+    units: Mapping[int, Unit]
+    rng: Rng
+    turn: int = 1
+    phase: Phase = Phase.READY
+    step: int = 0
+    active: int | None = None
+    passes: int = 0
+    initiative_order: tuple[int, ...] = ()
+    pending: tuple[Decision, ...] = ()
+    attack: AttackState | None = None
+    order_open: bool = False
+    dungeon: int | None = None
+    modifiers: tuple[Modifier, ...] = ()
+    winner: int | None = None
+    actions_applied: int = 0
+    staged: Mapping[str, int] = field(default_factory=dict)
+
+    def card(self, instance: int) -> Card:
+        """The definition of a card instance."""
+        return self.cards[self.instances[instance]]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def live_seats(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players if not p.eliminated)
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """Seats the game waits on, in order, without repeats."""
+        seen: list[int] = []
+        for d in self.pending:
+            if d.seat not in seen:
+                seen.append(d.seat)
+        return tuple(seen)

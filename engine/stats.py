@@ -1,0 +1,167 @@
+"""Current game stats of characters in play (211): printed values plus equipped items,
+attached Epic Classes (306) and ongoing modifiers (512). Keywords a character has (602)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+from engine.cards.model import Card, CardClass, CardType, DamageType
+from engine.state import Modifier, PlayerState, Unit
+
+EQUIP_LOCATIONS: tuple[str, ...] = (
+    "Armor",
+    "Arrow",
+    "Bow",
+    "Familiar",
+    "Gauntlet",
+    "Helm",
+    "Shield",
+    "Stance",
+    "Steed",
+    "Trap",
+    "Weapon",
+)
+_LOCATIONS_FOLDED = {name.casefold(): name for name in EQUIP_LOCATIONS}
+
+
+class Board(Protocol):
+    """What stat functions read: a GameState or a working transaction."""
+
+    @property
+    def units(self) -> Mapping[int, Unit]: ...
+
+    @property
+    def modifiers(self) -> Sequence[Modifier]: ...
+
+    @property
+    def players(self) -> Sequence[PlayerState]: ...
+
+    def card(self, instance: int) -> Card: ...
+
+
+def extra(card: Card, key: str, default: int = 0) -> int:
+    """An integer from `Card.extra` (e.g. "level_bonus" of an item), or `default`."""
+    for k, v in card.extra:
+        if k == key:
+            try:
+                return int(v)
+            except ValueError:
+                return default
+    return default
+
+
+def bonus_cards(board: Board, uid: int) -> list[Card]:
+    """Cards whose printed stats add to the character: equipped items and Epic Classes."""
+    unit = board.units[uid]
+    cards = [board.card(i) for i in unit.items]
+    cards += [board.card(i) for i in unit.attachments if board.card(i).type is CardType.EPIC_CLASS]
+    return cards
+
+
+def _modifier_total(board: Board, uid: int, stat: str) -> int:
+    return sum(m.amount for m in board.modifiers if m.target == uid and m.stat == stat)
+
+
+def level(board: Board, uid: int) -> int:
+    """Printed level + level bonuses of items (203.2) + modifiers."""
+    base = board.card(uid).level or 0
+    bonus = sum(extra(c, "level_bonus") for c in bonus_cards(board, uid))
+    return base + bonus + _modifier_total(board, uid, "level")
+
+
+def attack_bonus(board: Board, uid: int) -> int:
+    """ATK bonus added to every melee strike: items' and Epic Classes' ATK (201.1) + modifiers."""
+    items = sum(c.attack[0] for c in bonus_cards(board, uid) if c.attack)
+    return items + _modifier_total(board, uid, "atk")
+
+
+def strikes(board: Board, uid: int) -> tuple[int, ...]:
+    """The printed melee strikes of an attack (201.1, 507.3.3) with every ATK bonus added."""
+    bonus = attack_bonus(board, uid)
+    return tuple(base + bonus for base in board.card(uid).attack)
+
+
+def armor_class(board: Board, uid: int) -> int:
+    base = board.card(uid).armor_class or 0
+    items = sum(c.armor_class or 0 for c in bonus_cards(board, uid))
+    return base + items + _modifier_total(board, uid, "ac")
+
+
+def skill(board: Board, uid: int) -> int:
+    base = board.card(uid).skill or 0
+    items = sum(c.skill or 0 for c in bonus_cards(board, uid))
+    return base + items + _modifier_total(board, uid, "skill")
+
+
+def hit_points(board: Board, uid: int) -> int:
+    base = board.card(uid).hit_points or 0
+    items = sum(c.hit_points or 0 for c in bonus_cards(board, uid))
+    return base + items + _modifier_total(board, uid, "hp")
+
+
+def equip_locations(card: Card) -> frozenset[str]:
+    """The equip-location item traits of an item (302.7)."""
+    found = set()
+    for trait in card.traits:
+        for part in trait.replace("/", " ").split():
+            name = _LOCATIONS_FOLDED.get(part.casefold())
+            if name:
+                found.add(name)
+    return frozenset(found)
+
+
+def keywords(board: Board, uid: int) -> frozenset[str]:
+    """Keyword names (casefolded) the character has: printed; Cursed, Stalwart and Dual Wield
+    from items (602.2, 602.18, 302.7.3); Encumbered with three or more items (602.20)."""
+    card = board.card(uid)
+    names = {k.name.casefold() for k in card.keywords}
+    unit = board.units[uid]
+    for item in unit.items + unit.attachments:
+        for k in board.card(item).keywords:
+            if k.name.casefold() in ("cursed", "stalwart", "dual wield"):
+                names.add(k.name.casefold())
+    if len(unit.items) >= 3:
+        names.add("encumbered")
+    return frozenset(names)
+
+
+def has_keyword(board: Board, uid: int, name: str) -> bool:
+    return name.casefold() in keywords(board, uid)
+
+
+def qualifiers(card: Card, keyword: str) -> frozenset[str]:
+    """Qualifiers of a printed keyword: the damage types of Resistance or Weakness (602.6)."""
+    wanted = keyword.casefold()
+    return frozenset(
+        (k.qualifier or "").casefold()
+        for k in card.keywords
+        if k.name.casefold() == wanted and k.qualifier
+    )
+
+
+def strike_damage_types(board: Board, uid: int) -> frozenset[str]:
+    """Damage types of a character's melee strikes: its Weapons' types if it has any with a
+    type (600.1.1, 600.3), else its own base type (600.1); Physical when none is printed."""
+    unit = board.units[uid]
+    weapons = [
+        board.card(i).damage_type
+        for i in unit.items
+        if "Weapon" in equip_locations(board.card(i)) and board.card(i).damage_type
+    ]
+    if weapons:
+        return frozenset(str(d.value).casefold() for d in weapons if d is not None)
+    own = board.card(uid).damage_type or DamageType.PHYSICAL
+    return frozenset({str(own.value).casefold()})
+
+
+def classes(card: Card) -> frozenset[CardClass]:
+    return frozenset(card.classes)
+
+
+def class_allows(restriction: Iterable[CardClass], performer: Card) -> bool:
+    """302.3 / 303.2: Classless (or no class) allows anyone; otherwise one shared class."""
+    wanted = set(restriction) - {CardClass.CLASSLESS}
+    if not wanted:
+        return True
+    return bool(wanted & set(performer.classes))

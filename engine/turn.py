@@ -1,0 +1,268 @@
+"""The sequence of play (501-506) and the loop that finds the next decision.
+
+`advance` runs the game forward until it must wait on a seat: it settles deaths, defeat
+and illegal ranks first (104, 101, 401.6 interrupt everything), then continues an attack
+in progress, closes a finished Order, and steps through the phases.
+"""
+
+from __future__ import annotations
+
+from engine import stats
+from engine.death import check_deaths, check_victory
+from engine.dice import roll_initiative
+from engine.formation import (
+    fall_candidates,
+    fallen_orientation,
+    locate,
+    with_character,
+    without_character,
+)
+from engine.pending import Decision, DecisionKind
+from engine.state import Orientation, Phase
+from engine.strikes import melee_targets
+from engine.tx import Tx
+
+
+def advance(tx: Tx) -> None:
+    """Run until the game waits on a decision or is over."""
+    for _ in range(10_000):
+        if tx.phase is Phase.GAME_OVER:
+            tx.pending.clear()
+            return
+        if settle(tx):
+            return
+        if tx.pending:
+            return
+        if tx.attack is not None:
+            if continue_attack(tx):
+                return
+            continue
+        if tx.order_open:
+            close_order(tx)
+            continue
+        step_phase(tx)
+        if tx.pending:
+            return
+    raise RuntimeError("the game loop did not reach a decision")
+
+
+def settle(tx: Tx) -> bool:
+    """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
+    check_deaths(tx)
+    if check_victory(tx):
+        return True
+    if tx.active is not None and tx.players[tx.active].eliminated:
+        tx.order_open = False
+        tx.attack = None
+        tx.staged.clear()
+        tx.active = tx.next_seat(tx.active)
+        tx.passes = 0
+    if any(d.kind is DecisionKind.FALL_FORWARD for d in tx.pending):
+        return True
+    for seat in tx.seat_order():
+        while True:
+            candidates = fall_candidates(tx.player(seat), tx.units)
+            if not candidates:
+                break
+            if len(candidates) == 1:
+                fall_forward(tx, candidates[0])
+                continue
+            tx.push(
+                Decision(
+                    seat,
+                    DecisionKind.FALL_FORWARD,
+                    "You have an illegal rank: choose the character that falls forward next.",
+                    tuple(candidates),
+                    rule="401.6.2",
+                )
+            )
+            return True
+    return False
+
+
+def fall_forward(tx: Tx, uid: int) -> None:
+    """401.6.3: the penalty, then one rank forward (placed at the far right)."""
+    unit = tx.units[uid]
+    place = locate(tx.players, uid)
+    assert place is not None
+    new = fallen_orientation(unit.orientation)
+    tx.update_unit(uid, orientation=new)
+    ranks = without_character(tx.player(place.formation).ranks, uid)
+    tx.update_player(place.formation, ranks=with_character(ranks, uid, place.rank - 1))
+    tx.emit(
+        "fell_forward",
+        unit.controller,
+        card=uid,
+        name=tx.name(uid),
+        from_rank=place.rank,
+        to_rank=place.rank - 1,
+        orientation=new.value,
+    )
+
+
+def continue_attack(tx: Tx) -> bool:
+    """Ask for the next strike's target, or end the attack (507.3.5). True if waiting."""
+    attack = tx.attack
+    assert attack is not None
+    if attack.attacker not in tx.units:
+        tx.emit("attack_ended", attack.seat, reason="the attacker left play (510.12)")
+        tx.attack = None
+        return False
+    printed = tx.card(attack.attacker).attack
+    if attack.next_strike >= len(printed):
+        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason="all strikes performed")
+        tx.attack = None
+        return False
+    targets = melee_targets(tx, attack.attacker)
+    if not targets:
+        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason="no target in reach")
+        tx.attack = None
+        return False
+    bonus = stats.strikes(tx, attack.attacker)[attack.next_strike]
+    tx.push(
+        Decision(
+            attack.seat,
+            DecisionKind.STRIKE_TARGET,
+            f"{tx.name(attack.attacker)}: choose the target of strike "
+            f"{attack.next_strike + 1} ({bonus:+d})"
+            + (", or stop the attack." if attack.next_strike else "."),
+            tuple(targets),
+            subject=attack.attacker,
+            may_decline=attack.next_strike > 0,
+            rule="507.3, 509.5",
+        )
+    )
+    return True
+
+
+def close_order(tx: Tx) -> None:
+    """An Order is complete: the next seat clockwise gives one (505.1)."""
+    tx.order_open = False
+    tx.passes = 0
+    if tx.active is not None:
+        tx.active = tx.next_seat(tx.active)
+
+
+def order_decision(tx: Tx, seat: int) -> Decision:
+    return Decision(seat, DecisionKind.ORDER, "Give an Order or pass.", rule="505.2")
+
+
+def step_phase(tx: Tx) -> None:
+    """One step of the current phase (501-506)."""
+    if tx.phase is Phase.READY:
+        ready_phase(tx)
+    elif tx.phase is Phase.DRAW:
+        draw_phase(tx)
+    elif tx.phase is Phase.INITIATIVE:
+        initiative_phase(tx)
+    elif tx.phase is Phase.ORDER:
+        if tx.active is None:
+            tx.active = tx.seat_order()[0]
+        tx.push(order_decision(tx, tx.active))
+    elif tx.phase is Phase.END_OF_TURN:
+        end_of_turn(tx)
+
+
+def enter(tx: Tx, phase: Phase) -> None:
+    tx.phase = phase
+    tx.step = 0
+    tx.emit("phase_started", phase=phase.value, turn=tx.turn)
+
+
+def ready_phase(tx: Tx) -> None:
+    """502.1: spent cards become ready and stunned cards become spent."""
+    for uid, unit in list(tx.units.items()):
+        if unit.orientation is Orientation.SPENT:
+            tx.update_unit(uid, orientation=Orientation.READY)
+        elif unit.orientation is Orientation.STUNNED:
+            tx.update_unit(uid, orientation=Orientation.SPENT)
+    tx.emit("cards_readied", text="Spent cards become ready; stunned cards become spent (502.1).")
+    enter(tx, Phase.DRAW)
+
+
+def discard_decision(tx: Tx, seat: int) -> Decision:
+    return Decision(
+        seat,
+        DecisionKind.DISCARD,
+        "Discard any cards you wish, one at a time, then decline to draw (503.1).",
+        tx.player(seat).hand,
+        may_decline=True,
+        rule="503.1",
+    )
+
+
+def draw_phase(tx: Tx) -> None:
+    """503.1: all players discard at once, then draw up to their hand size (404.5)."""
+    if tx.step == 0:
+        tx.step = 1
+        for seat in tx.seat_order():
+            if tx.player(seat).hand:
+                tx.push(discard_decision(tx, seat))
+        return
+    for seat in tx.seat_order():
+        player = tx.player(seat)
+        need = tx.config.hand_size - len(player.hand)
+        if need > 0 and player.deck:
+            drawn = player.deck[:need]
+            tx.update_player(seat, hand=player.hand + drawn, deck=player.deck[len(drawn) :])
+            for card in drawn:
+                tx.emit("card_drawn", seat, card=card, name=tx.name(card))
+    enter(tx, Phase.INITIATIVE)
+
+
+def warlords_of(tx: Tx, seat: int) -> list[int]:
+    return sorted(u.id for u in tx.units.values() if u.controller == seat and u.is_warlord)
+
+
+def initiative_phase(tx: Tx) -> None:
+    """504: choose the rolling Warlord where a seat has several (504.1.1), then roll."""
+    if tx.step == 0:
+        tx.step = 1
+        for seat in tx.seat_order():
+            warlords = warlords_of(tx, seat)
+            if len(warlords) > 1:
+                tx.push(
+                    Decision(
+                        seat,
+                        DecisionKind.INITIATIVE_WARLORD,
+                        "Choose the Warlord that rolls for initiative (504.1.1).",
+                        tuple(warlords),
+                        rule="504.1.1",
+                    )
+                )
+        return
+    rollers = {}
+    for seat in tx.live_seats():
+        chosen = tx.player(seat).initiative_warlord
+        warlords = warlords_of(tx, seat)
+        rollers[seat] = chosen if chosen in warlords else warlords[0]
+        tx.update_player(seat, initiative_warlord=None)
+    winner = roll_initiative(tx, rollers)
+    order = [winner]
+    while len(order) < len(rollers):
+        order.append(tx.next_seat(order[-1]))
+    tx.initiative_order = tuple(order)
+    tx.emit("initiative", winner, order=tuple(order), text=f"Seat {winner} wins initiative.")
+    enter(tx, Phase.ORDER)
+    tx.active = winner
+    tx.passes = 0
+
+
+def end_of_turn(tx: Tx) -> None:
+    """506.1: effects lasting until the end of the turn expire, in initiative order."""
+    for seat in tx.seat_order():
+        for mod in [m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat]:
+            tx.modifiers.remove(mod)
+            tx.emit(
+                "effect_expired",
+                seat,
+                card=mod.target,
+                stat=mod.stat,
+                amount=mod.amount,
+                text="Until the end of the turn (506.1).",
+            )
+    tx.turn += 1
+    tx.active = None
+    tx.initiative_order = ()
+    tx.emit("turn_started", turn=tx.turn)
+    enter(tx, Phase.READY)

@@ -1,0 +1,129 @@
+"""A working copy of a GameState that `apply` mutates, then freezes into a new state.
+
+Copy on write: containers are copied shallowly when the transaction opens; the frozen
+values inside (players, units) are replaced, never mutated. The input state is untouched,
+so an action that fails halfway leaves no trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.cards.model import Card
+from engine.events import Event
+from engine.pending import Decision
+from engine.state import AttackState, GameState, Modifier, Phase, PlayerState, Unit
+
+
+class Tx:
+    """Mutable working state with the same reading interface as GameState."""
+
+    def __init__(self, state: GameState) -> None:
+        self.config = state.config
+        self.cards = state.cards
+        self.instances = list(state.instances)
+        self.owners = list(state.owners)
+        self.tokens = set(state.tokens)
+        self.players: list[PlayerState] = list(state.players)
+        self.units: dict[int, Unit] = dict(state.units)
+        self.rng = state.rng
+        self.turn = state.turn
+        self.phase = state.phase
+        self.step = state.step
+        self.active = state.active
+        self.passes = state.passes
+        self.initiative_order = state.initiative_order
+        self.pending: list[Decision] = list(state.pending)
+        self.attack: AttackState | None = state.attack
+        self.order_open = state.order_open
+        self.dungeon = state.dungeon
+        self.modifiers: list[Modifier] = list(state.modifiers)
+        self.winner = state.winner
+        self.actions_applied = state.actions_applied
+        self.staged: dict[str, int] = dict(state.staged)
+        self.events: list[Event] = []
+
+    def freeze(self) -> GameState:
+        return GameState(
+            config=self.config,
+            cards=self.cards,
+            instances=tuple(self.instances),
+            owners=tuple(self.owners),
+            tokens=frozenset(self.tokens),
+            players=tuple(self.players),
+            units=self.units,
+            rng=self.rng,
+            turn=self.turn,
+            phase=self.phase,
+            step=self.step,
+            active=self.active,
+            passes=self.passes,
+            initiative_order=self.initiative_order,
+            pending=tuple(self.pending),
+            attack=self.attack,
+            order_open=self.order_open,
+            dungeon=self.dungeon,
+            modifiers=tuple(self.modifiers),
+            winner=self.winner,
+            actions_applied=self.actions_applied,
+            staged=self.staged,
+        )
+
+    # reading
+    def card(self, instance: int) -> Card:
+        return self.cards[self.instances[instance]]
+
+    def name(self, instance: int) -> str:
+        return self.card(instance).name
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    def live_seats(self) -> list[int]:
+        return [p.seat for p in self.players if not p.eliminated]
+
+    def seat_order(self) -> list[int]:
+        """Live seats from the initiative winner clockwise (401.6.7, 506.1), else by seat."""
+        live = self.live_seats()
+        order = [s for s in self.initiative_order if s in live]
+        return order + [s for s in live if s not in order]
+
+    def next_seat(self, seat: int) -> int:
+        """The next live seat clockwise (to the left, 505.1)."""
+        n = len(self.players)
+        for k in range(1, n + 1):
+            candidate = (seat + k) % n
+            if not self.players[candidate].eliminated:
+                return candidate
+        return seat
+
+    # writing
+    def update_player(self, seat: int, **changes: Any) -> PlayerState:
+        player = replace(self.players[seat], **changes)
+        self.players[seat] = player
+        return player
+
+    def update_unit(self, uid: int, **changes: Any) -> Unit:
+        unit = replace(self.units[uid], **changes)
+        self.units[uid] = unit
+        return unit
+
+    def emit(self, kind: str, seat: int | None = None, text: str = "", **data: Any) -> None:
+        self.events.append(Event(kind, seat, tuple(data.items()), text))
+
+    def die(self) -> int:
+        value, self.rng = self.rng.die(20)
+        return value
+
+    def push(self, decision: Decision) -> None:
+        self.pending.append(decision)
+
+    def game_over(self, winner: int | None) -> None:
+        self.winner = winner
+        self.phase = Phase.GAME_OVER
+        self.pending.clear()
+        self.attack = None
+        self.order_open = False
+        self.staged.clear()
+        self.active = None

@@ -1,0 +1,114 @@
+"""What one seat may see (DESIGN.md 2): its own hand, never another's hand or deck order.
+
+A view is plain JSON-ready data. Cards in play show their current stats and their printed
+text; abilities the engine cannot run are marked manual, never silently resolved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import stats
+from engine.events import Event
+from engine.pending import DecisionKind
+from engine.state import GameState
+
+PRIVATE_OPTIONS = {DecisionKind.DISCARD}
+
+
+def card_brief(state: GameState, instance: int) -> dict[str, Any]:
+    card = state.card(instance)
+    out: dict[str, Any] = {"instance": instance, "id": card.id, "name": card.name}
+    out["type"] = card.type.value
+    if card.level is not None:
+        out["level"] = card.level
+    if card.text:
+        out["text"] = card.text
+        out["manual"] = True
+    return out
+
+
+def unit_view(state: GameState, uid: int) -> dict[str, Any]:
+    unit = state.units[uid]
+    card = state.card(uid)
+    out = card_brief(state, uid)
+    out.update(
+        {
+            "orientation": unit.orientation.value,
+            "wounds": unit.wounds,
+            "warlord": unit.is_warlord,
+            "level": stats.level(state, uid),
+            "strikes": list(stats.strikes(state, uid)),
+            "ac": stats.armor_class(state, uid),
+            "skill": stats.skill(state, uid),
+            "hp": stats.hit_points(state, uid),
+            "keywords": sorted(stats.keywords(state, uid)),
+            "factions": list(card.factions),
+            "classes": [c.value for c in card.classes],
+            "items": [card_brief(state, i) for i in unit.items],
+            "attachments": [card_brief(state, i) for i in unit.attachments],
+        }
+    )
+    if unit.controller != unit.formation:
+        out["controller"] = unit.controller
+    return out
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """The game as `seat` sees it (None: a spectator, who sees no hand)."""
+    players = []
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "eliminated": p.eliminated,
+            "deck": len(p.deck),
+            "hand_count": len(p.hand),
+            "discard": [card_brief(state, i) for i in p.discard],
+            "banish": [card_brief(state, i) for i in p.banish],
+            "ranks": [[unit_view(state, u) for u in row] for row in p.ranks],
+        }
+        if p.seat == seat:
+            entry["hand"] = [card_brief(state, i) for i in p.hand]
+        players.append(entry)
+    pending = []
+    for d in state.pending:
+        item = d.to_dict()
+        if d.kind in PRIVATE_OPTIONS and d.seat != seat:
+            item["options"] = []
+        pending.append(item)
+    return {
+        "seat": seat,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "active": state.active,
+        "initiative_order": list(state.initiative_order),
+        "winner": state.winner,
+        "over": state.is_over,
+        "waiting_on": list(state.waiting_on()),
+        "pending": pending,
+        "dungeon": card_brief(state, state.dungeon) if state.dungeon is not None else None,
+        "players": players,
+    }
+
+
+def hidden_from(state: GameState, seat: int | None) -> set[int]:
+    """Card instances `seat` may not see: other hands, and every deck's cards."""
+    hidden: set[int] = set()
+    for p in state.players:
+        hidden.update(p.deck)
+        if p.seat != seat:
+            hidden.update(p.hand)
+    return hidden
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+    """Events as `seat` may see them: others' drawn and discarded-from-hand choices stay
+    public only when the rules make them public (discard piles are public, 405.4)."""
+    out = []
+    for e in events:
+        d = e.to_dict()
+        if e.kind == "card_drawn" and e.seat != seat:
+            d = {"kind": "card_drawn", "seat": e.seat}
+        out.append(d)
+    return out

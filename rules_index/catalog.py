@@ -1,0 +1,71 @@
+"""The rules documents packaged with the project, described by `documents/catalog.json`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+DOCUMENTS_DIR = Path(__file__).resolve().parent / "documents"
+
+
+@dataclass(frozen=True)
+class PackagedDocument:
+    """One packaged document: where its text is and how to index it."""
+
+    name: str
+    path: Path
+    title: str
+    version: str
+    language: str
+    format: str
+    source_url: str
+    is_default: bool
+    weight: float  # ranking weight against the default document (older editions rank lower)
+    aliases: tuple[str, ...]
+
+    def read_text(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+
+@cache
+def packaged_documents() -> tuple[PackagedDocument, ...]:
+    """Every packaged document, the default first."""
+    data = json.loads((DOCUMENTS_DIR / "catalog.json").read_text(encoding="utf-8"))
+    docs = [
+        PackagedDocument(
+            name=d["name"],
+            path=DOCUMENTS_DIR / d["file"],
+            title=d["title"],
+            version=d.get("version", ""),
+            language=d.get("language", "en"),
+            format=d["format"],
+            source_url=d.get("source_url", ""),
+            is_default=bool(d.get("default", False)),
+            weight=float(d.get("weight", 1.0)),
+            aliases=tuple(d.get("aliases", ())),
+        )
+        for d in data["documents"]
+    ]
+    return tuple(sorted(docs, key=lambda d: not d.is_default))
+
+
+def fingerprint(text: str) -> str:
+    """A short content hash: the index is rebuilt when a document's fingerprint changes."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+
+
+def packaged_fingerprint() -> str:
+    """One hash over the packaged documents, the catalog and the code that parses and stores
+    them: any change rebuilds the cache. Cheap enough to compute at every open."""
+    package = DOCUMENTS_DIR.parent
+    files = [p for p in DOCUMENTS_DIR.iterdir() if p.suffix in (".txt", ".json")]
+    files += list((package / "parsing").glob("*.py"))
+    files += [package / "text.py", package / "store.py", package / "catalog.py"]
+    h = hashlib.sha256()
+    for path in sorted(files):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:20]

@@ -1,0 +1,189 @@
+"""Understanding a query: question words removed, synonyms recognised, typos corrected."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from rules_index.synonyms import (
+    QUESTION_PREFIXES,
+    QUESTION_SUFFIXES,
+    RELATED,
+    STOPWORDS,
+    all_tables,
+)
+from rules_index.text import fold, words
+
+TABLE = all_tables()
+MAX_PHRASE = max(len(k.split()) for k in TABLE)
+MAX_QUERY_CHARS = 500
+# Words the tables know: never "corrected" into something else.
+KNOWN_WORDS = (
+    frozenset(w for phrase in TABLE for w in phrase.split())
+    | STOPWORDS
+    | frozenset(w for value in TABLE.values() for w in value.split())
+)
+MAX_TERMS = 24
+# Question shapes whose subject is the thing to look up: "what does X mean on a card" -> X.
+QUESTION_TEMPLATES = tuple(
+    re.compile(p)
+    for p in (
+        r"^what (?:does|do) (?:the (?:word|term|keyword|feat) )?(.+?) (?:mean|do|means)\b.*$",
+        r"^how (?:does|do) (?:the )?(.+?) work\b.*$",
+        r"^what (?:is|are|'s) (?:a |an |the )?(.+?) (?:on|in) (?:a |the )?(?:cards?|warlord)$",
+        r"^what counts as (?:a |an )?(.+)$",
+    )
+)
+VERSUS_RE = re.compile(r"\s+(?:vs|versus|or|and|compared to|against)\s+")
+PHRASE_SKIP = frozenset({"what", "how", "can", "does", "do", "is", "a", "the", "my", "i", "an"})
+
+
+@functools.lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light stemmer, only used to compare query words with entry words consistently."""
+    w = word.replace("'", "")
+    if len(w) <= 3:
+        return w
+    if w.endswith("ies"):
+        w = w[:-1] if len(w) <= 4 else w[:-3] + "y"
+    elif w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in ("ing", "ed"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]
+            break
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return w
+
+
+@dataclass
+class QueryPlan:
+    """A query taken apart for the search layers."""
+
+    raw: str
+    core: str  # folded, without question words: the candidate name ("critical failure")
+    canonical: str  # `core` with synonyms replaced by game terms ("epuise" -> "stunned")
+    terms: list[str] = field(default_factory=list)  # content words of the query
+    expansions: list[str] = field(default_factory=list)  # words added by the tables
+    # per content word: (its own stems, stems of its synonyms); synonyms count a little less
+    concepts: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)  # word pairs and triples, for phrase boosts
+    parts: list[str] = field(default_factory=list)  # "X vs Y": the things compared
+
+
+def strip_question(folded: str) -> str:
+    """Remove "what is a", "how does ... work", "define" and trailing question marks."""
+    text = re.sub(r"[?!.]+$", "", folded.strip()).strip()
+    for template in QUESTION_TEMPLATES:
+        match = template.match(text)
+        if match and match.group(1).strip():
+            text = match.group(1).strip()
+            break
+    changed = True
+    while changed:
+        changed = False
+        for prefix in QUESTION_PREFIXES:
+            if text.startswith(prefix + " "):
+                text = text[len(prefix) :].strip()
+                changed = True
+        for suffix in QUESTION_SUFFIXES:
+            if text.endswith(" " + suffix):
+                text = text[: -len(suffix) - 1].strip()
+                changed = True
+    text = text.strip(" \"'")
+    if " " in text:
+        text = re.sub(r"^(?:the|a|an|my|your|le|la|les|l'|un|une)\s+", "", text)
+    return text.strip()
+
+
+def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
+    """Analyse `query`; `correct` maps misspelt words to words the documents use."""
+    folded = fold(query[:MAX_QUERY_CHARS])
+    core = " ".join(t.removesuffix("'s") for t in words(strip_question(folded)))
+    tokens = [t.removesuffix("'s") for t in words(folded)[:60]]
+    if correct:
+        tokens = [correct.get(t, t) for t in tokens]
+        core = " ".join(correct.get(t, t) for t in core.split())
+    canonical_parts: list[str] = []
+    expansions: list[str] = []
+    concepts: list[tuple[frozenset[str], frozenset[str]]] = []
+    terms: list[str] = []
+    core_tokens = core.split()
+    i = 0
+    while i < len(core_tokens):
+        for n in range(min(MAX_PHRASE, len(core_tokens) - i), 0, -1):
+            phrase = " ".join(core_tokens[i : i + n])
+            if phrase in TABLE:
+                canonical_parts.append(TABLE[phrase])
+                i += n
+                break
+        else:
+            canonical_parts.append(core_tokens[i])
+            i += 1
+    canonical = " ".join(canonical_parts)
+
+    i = 0
+    while i < len(tokens):
+        matched = False
+        for n in range(min(MAX_PHRASE, len(tokens) - i), 0, -1):
+            phrase = " ".join(tokens[i : i + n])
+            if phrase in TABLE and (n > 1 or phrase not in STOPWORDS):
+                replacement = TABLE[phrase].split()
+                expansions += replacement
+                originals = [t for t in tokens[i : i + n] if t not in STOPWORDS]
+                terms += originals
+                concepts.append(
+                    (frozenset(stem(t) for t in originals), frozenset(map(stem, replacement)))
+                )
+                i += n
+                matched = True
+                break
+        if matched:
+            continue
+        token = tokens[i]
+        i += 1
+        if token in STOPWORDS or (len(token) < 2 and not token.isdigit() and token != "x"):
+            continue
+        terms.append(token)
+        related = RELATED.get(token, "").split()
+        expansions += related
+        concepts.append((frozenset({stem(token)}), frozenset(map(stem, related))))
+    phrases = [
+        f"{a} {b}"
+        for a, b in itertools.pairwise(tokens)
+        if not (a in STOPWORDS and b in STOPWORDS) and a not in PHRASE_SKIP and b not in PHRASE_SKIP
+    ][:10]
+    core_tokens = core.split()
+    phrases += [
+        " ".join(gram)
+        for gram in zip(core_tokens, core_tokens[1:], core_tokens[2:], strict=False)
+        if gram[0] not in PHRASE_SKIP and gram[2] not in PHRASE_SKIP
+    ][:6]
+    if not terms:  # only function words ("your", "this"): search for them after all
+        terms = [t for t in tokens if len(t) > 1 or t == "x"][:MAX_TERMS]
+        concepts = [(frozenset({stem(t)}), frozenset()) for t in terms]
+    return QueryPlan(
+        raw=query,
+        core=core,
+        canonical=canonical,
+        terms=list(dict.fromkeys(terms))[:MAX_TERMS],
+        expansions=[e for e in dict.fromkeys(expansions) if e not in STOPWORDS][:MAX_TERMS],
+        concepts=concepts[:MAX_TERMS],
+        phrases=phrases,
+        parts=[p.strip() for p in VERSUS_RE.split(core)] if VERSUS_RE.search(core) else [],
+    )
+
+
+def fts_query(plan: QueryPlan) -> str:
+    """An FTS5 MATCH expression: every word quoted (so `"`, `*`, `NEAR(` are plain text),
+    joined with OR, plus the query's adjacent word pairs as phrases."""
+    parts = [f'"{t}"' for t in plan.terms + plan.expansions if t]
+    parts += [f'"{p}"' for p in plan.phrases]
+    return " OR ".join(dict.fromkeys(parts))

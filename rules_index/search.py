@@ -1,0 +1,311 @@
+"""Ranking: rule numbers, names (exact and fuzzy), defined terms and BM25 full text, combined.
+
+Everything a query needs besides the FTS5 table is loaded into memory once, when the index
+opens: entries, the name table, the vocabulary for typo correction and each entry's word stems.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from rules_index.models import Entry, Hit
+from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
+from rules_index.refs import embedded_numbers
+from rules_index.synonyms import DEFINED_AT, INTENTS
+from rules_index.text import normalize_name, words
+
+BM25_WEIGHTS = "6.0, 3.0, 1.5, 1.0, 0.4"  # names, title, context, text, examples
+FTS_CANDIDATES = 40
+STEMMED_INTENTS = tuple(
+    (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
+    for groups, ref in INTENTS
+)
+# One-word rule names too common in questions to mean that rule's topic.
+COMMON_NAMES = frozenset({"trap", "strike", "action", "order", "react", "play", "pass", "ready"})
+GENERIC_TAIL = re.compile(r"\s+(?:characters?|cards?)$")
+RARE = 12  # a one-word name found in at most this many entries names a topic
+NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
+
+
+@dataclass(frozen=True)
+class Row:
+    """An entry as held in memory, with what ranking needs."""
+
+    id: int
+    entry: Entry
+    names: tuple[str, ...]
+    position: int
+    stems: frozenset[str]
+    folded: str
+
+
+class Ranker:
+    """The in-memory tables and the ranking of one index."""
+
+    def __init__(self, conn: sqlite3.Connection, weights: dict[str, float]) -> None:
+        self.conn = conn
+        self.weights = weights
+        self.rows: dict[int, Row] = {}
+        self.by_ref: dict[tuple[str, str], Row] = {}
+        self.children: dict[tuple[str, str], list[Row]] = {}
+        self.by_name: dict[str, list[Row]] = {}
+        vocabulary: set[str] = set()
+        self.frequency: dict[str, int] = {}  # in how many entries of the default document
+        query = (
+            "select id, doc, ref, kind, title, text, parent, examples, names, context, position"
+            " from entries order by doc, position"
+        )
+        for rid, doc, ref, kind, title, text, parent, examples, names, context, pos in conn.execute(
+            query
+        ):
+            ex = tuple(json.loads(examples or "[]"))
+            entry = Entry(ref, doc, kind, title, text, parent, ex)
+            name_list = tuple(n for n in (names or "").split(" | ") if n)
+            blob = " ".join((names or "", title, context or "", text, " ".join(ex)))
+            distinct = set(words(blob))
+            if weights.get(doc, 1.0) >= 1.0:
+                vocabulary.update(t for t in distinct if len(t) >= 4)
+                for t in distinct:
+                    self.frequency[t] = self.frequency.get(t, 0) + 1
+            row = Row(rid, entry, name_list, pos, frozenset(map(stem, distinct)), blob.lower())
+            self.rows[rid] = row
+            self.by_ref[(doc, ref)] = row
+            if parent:
+                self.children.setdefault((doc, parent), []).append(row)
+            for name in name_list:
+                self.by_name.setdefault(name, []).append(row)
+        self.name_keys = list(self.by_name)
+        self.all_docs = frozenset(row.entry.doc for row in self.rows.values())
+        self.default_doc = max(weights, key=lambda d: weights[d]) if weights else "cr"
+        self.vocabulary = sorted(vocabulary)
+        self.vocabulary_set = frozenset(vocabulary)
+
+    # -- query understanding ---------------------------------------------------------------
+
+    def corrections(self, query: str) -> dict[str, str]:
+        """Misspelt words of the query mapped to the closest word the documents use."""
+        fixes: dict[str, str] = {}
+        for token in words(query[:500])[:30]:
+            if len(token) < 5 or token in self.vocabulary_set or token in KNOWN_WORDS:
+                continue
+            if token.isdigit() or token in fixes:
+                continue
+            best = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=84)
+            if best:
+                fixes[token] = best[0]
+        return fixes
+
+    def plan(self, query: str) -> QueryPlan:
+        plan = plan_query(query)
+        unknown = [t for t in plan.terms if len(t) >= 5 and t not in self.vocabulary_set]
+        if unknown:
+            fixes = self.corrections(" ".join(unknown))
+            if fixes:
+                plan = plan_query(query, fixes)
+        return plan
+
+    # -- layers ----------------------------------------------------------------------------
+
+    def name_matches(self, plan: QueryPlan, docs: set[str]) -> dict[int, tuple[float, str]]:
+        """Entries named by the query: exact names, defined terms, then fuzzy names."""
+        found: dict[int, tuple[float, str]] = {}
+
+        def add(row: Row, score: float, how: str) -> None:
+            if row.entry.doc in docs and found.get(row.id, (0.0, ""))[0] < score:
+                found[row.id] = (score, how)
+
+        keys = [k for k in dict.fromkeys((plan.core, plan.canonical)) if k]
+        for key in list(keys):  # "stunned characters" is about "stunned"
+            bare = GENERIC_TAIL.sub("", key)
+            if bare and bare != key and bare not in keys:
+                keys.append(bare)
+        # An old or informal word the rules themselves use ("decree", "subclass") is best
+        # answered by the rule that uses it: its modern equivalent then only helps a little.
+        own_words = all(w in self.vocabulary_set or len(w) < 4 for w in plan.core.split())
+        bare_core = GENERIC_TAIL.sub("", plan.core)
+        for key in keys:
+            scale = 1.0 if key in (plan.core, bare_core) or not own_words else 0.2
+            for row in self.by_name.get(key, ()):
+                self._add_named(row, 4.0 * scale, "name", add)
+            for ref in DEFINED_AT.get(key, ()):
+                for doc in docs:
+                    defined = self.by_ref.get((doc, ref))
+                    if defined:
+                        add(defined, 3.6 * scale, "term")
+        for part in plan.parts if len(plan.parts) == 2 else ():  # "equipped vs attached"
+            bare = GENERIC_TAIL.sub("", part)
+            for key in dict.fromkeys((part, bare)):
+                for row in self.by_name.get(key, ()):
+                    self._add_named(row, 0.5, "topic", add)
+                for ref in DEFINED_AT.get(key, ()):
+                    defined = self.by_ref.get((self.default_doc, ref))
+                    if defined and defined.entry.doc in docs:
+                        add(defined, 0.5, "topic")
+        if not found:
+            self._embedded_names(plan, add)
+        if found or not keys or len(plan.core) < 3:
+            return found
+        for key in keys:
+            n_words = len(key.split())
+            if n_words > 3:
+                continue
+            cutoff = 80 if n_words == 1 else 86
+            scale = 1.0 if key == plan.core or not own_words else 0.2
+            for name, score, _ in process.extract(
+                key, self.name_keys, scorer=fuzz.ratio, limit=4, score_cutoff=cutoff
+            ):
+                for row in self.by_name[name]:
+                    self._add_named(row, (1.5 + 2.0 * (score - 80) / 20) * scale, "fuzzy", add)
+        return found
+
+    def _embedded_names(self, plan: QueryPlan, add: object) -> None:
+        """Names inside a longer question: any name of two words or more, and the names of
+        keywords, feats and one-letter glossary terms ("X") as single words."""
+        assert callable(add)
+        for text in dict.fromkeys((plan.core, plan.canonical)):
+            tokens = text.split()
+            used: set[int] = set()  # words inside a longer name: "banish" in "banish zone"
+            for n in range(min(4, len(tokens)), 0, -1):
+                for i in range(len(tokens) - n + 1):
+                    gram = " ".join(tokens[i : i + n])
+                    if n > 1:
+                        for ref in DEFINED_AT.get(gram, ()):
+                            defined = self.by_ref.get((self.default_doc, ref))
+                            if defined:
+                                add(defined, 0.8, "topic")  # "... an illegal rank ..."
+                    rows = self.by_name.get(gram, ())
+                    if not rows or (n == 1 and i in used):
+                        continue
+                    used.update(range(i, i + n))
+                    for row in rows:
+                        kind = row.entry.kind
+                        if kind in ("trait", "appendix", "section"):
+                            continue
+                        if n == 1 and kind not in ("keyword", "feat") and len(gram) > 1:
+                            if gram in COMMON_NAMES or self.frequency.get(gram, 0) > RARE:
+                                continue
+                            if kind == "rule":
+                                self._add_topic(row, add)  # "alliance deck size"
+                            elif kind == "glossary":
+                                add(row, 0.8, "topic")  # "does my collection count as a zone"
+                            continue
+                        add(row, 1.0 + 0.3 * (n - 1), "topic")
+                        if kind == "rule":
+                            self._add_topic(row, add)
+
+    def _add_topic(self, row: Row, add: object, depth: int = 0) -> None:
+        """A named rule mentioned in a question: it and its sub-rules are on topic."""
+        assert callable(add)
+        add(row, 0.6 if depth == 0 else 0.5, "topic")
+        if depth < 3:
+            for kid in self.children.get((row.entry.doc, row.entry.ref), []):
+                self._add_topic(kid, add, depth + 1)
+
+    def _add_named(self, row: Row, score: float, how: str, add: object) -> None:
+        """A named section leads with its first rule, which holds the definition."""
+        assert callable(add)
+        add(row, score, how)
+        if row.entry.kind == "section":
+            kids = self.children.get((row.entry.doc, row.entry.ref), [])
+            if kids and kids[0].entry.kind == "rule":
+                add(kids[0], score + 0.5, how)
+
+    def fulltext(self, plan: QueryPlan, docs: set[str]) -> dict[int, float]:
+        """BM25 scores (higher is better) of the best full-text candidates."""
+        match = fts_query(plan)
+        if not match:
+            return {}
+        order = f"order by bm25(entries_fts, {BM25_WEIGHTS}) limit ?"
+        if docs >= self.all_docs:  # no filter: the join would cost a third of the query
+            sql = f"select rowid, -bm25(entries_fts, {BM25_WEIGHTS}) from entries_fts"
+            params: tuple[object, ...] = (match, FTS_CANDIDATES)
+            sql += f" where entries_fts match ? {order}"
+        else:
+            marks = ",".join("?" * len(docs))
+            sql = (
+                f"select entries_fts.rowid, -bm25(entries_fts, {BM25_WEIGHTS})"
+                " from entries_fts join entries on entries.id = entries_fts.rowid"
+                f" where entries_fts match ? and entries.doc in ({marks}) {order}"
+            )
+            params = (match, *sorted(docs), FTS_CANDIDATES)
+        try:
+            rows = self.conn.execute(sql, params).fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return {rid: score for rid, score in rows}
+
+    # -- combination -----------------------------------------------------------------------
+
+    def rank(self, query: str, docs: set[str], limit: int) -> list[Hit]:
+        plan = self.plan(query)
+        scores: dict[int, float] = {}
+        how: dict[int, str] = {}
+        named = self.name_matches(plan, docs)
+        fts = self.fulltext(plan, docs)
+        best = max(fts.values(), default=0.0) or 1.0
+        n_concepts = max(len(plan.concepts), 1)
+        phrase_bonus = [(p, 0.4 if p.count(" ") == 1 else 0.5) for p in plan.phrases]
+        for rid in fts.keys() | named.keys():
+            row = self.rows[rid]
+            stems = row.stems
+            covered = 0.0
+            for own, syn in plan.concepts:
+                if not own.isdisjoint(stems):
+                    covered += 1.0
+                elif syn and not syn.isdisjoint(stems):
+                    covered += 0.6
+            score = 0.8 * fts.get(rid, 0.0) / best + 0.9 * covered / n_concepts
+            folded = row.folded
+            for phrase, bonus in phrase_bonus:
+                if phrase in folded:
+                    score += bonus
+            if len(plan.parts) == 2 and all(p in row.folded for p in plan.parts):
+                score += 0.6  # "army vs formation": a rule that speaks of both
+            if row.entry.kind == "section" and rid not in named:
+                score *= 0.75
+            label = "fulltext"
+            if rid in named:
+                score += named[rid][0]
+                label = named[rid][1]
+            scores[rid] = score * self.weights.get(row.entry.doc, 1.0)
+            how[rid] = label
+        present = {w for own, syn in plan.concepts for w in own | syn}
+        for groups, ref in STEMMED_INTENTS:
+            if all(group & present for group in groups):
+                for doc in docs:
+                    meant = self.by_ref.get((doc, ref))
+                    if meant:
+                        scores[meant.id] = scores.get(meant.id, 0.0) + 1.2
+                        how.setdefault(meant.id, "intent")
+        for number in embedded_numbers(plan.raw):
+            for doc in docs:
+                cited = self.by_ref.get((doc, number))
+                if cited:
+                    scores[cited.id] = scores.get(cited.id, 0.0) + 6.0
+                    how[cited.id] = "number"
+        ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
+        return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
+
+    @staticmethod
+    def hit(row: Row, score: float, matched_by: str) -> Hit:
+        e = row.entry
+        return Hit(e.ref, e.doc, e.title, e.text, score, e.kind, matched_by)
+
+    def suggest_names(self, term: str, kinds: tuple[str, ...], docs: set[str]) -> list[str]:
+        """Printed names close to `term`, for "did you mean"."""
+        key = normalize_name(term)
+        out: list[str] = []
+        for name, _, _ in process.extract(
+            key, self.name_keys, scorer=fuzz.WRatio, limit=12, score_cutoff=60
+        ):
+            for row in self.by_name[name]:
+                if row.entry.kind in kinds and row.entry.doc in docs:
+                    label = row.entry.title if row.entry.kind != "glossary" else row.entry.ref
+                    if label not in out:
+                        out.append(label)
+        return out[:5]

@@ -1,0 +1,150 @@
+"""End to end over the real rules index (built once into tmp) and the real command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_bot_layout import assert_within_limits
+
+from bot.commands import Judge
+from bot.replies import layout
+from bot.store import SettingsStore
+from rules_index import RulesIndex
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def index_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("rules-index") / "rules-index.sqlite"
+    RulesIndex.open(path).close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def real_index(index_path: Path) -> RulesIndex:
+    return RulesIndex.open(index_path)
+
+
+@pytest.fixture
+def real(real_index: RulesIndex) -> Judge:
+    return Judge(real_index, SettingsStore.in_memory())
+
+
+def test_rule_509_5_steps_of_a_strike(real: Judge) -> None:
+    (card,) = real.rule("509.5").cards
+    assert card.title == "Rule 509.5 — Steps of a Strike"
+    assert "Make the strike roll" in card.description
+    assert card.footer.endswith("2.0.7 (cr)")
+    assert any(f.name == "Part of" and "509" in f.value for f in card.fields)
+
+
+def test_rule_range_answers_each_rule_in_order(real: Judge) -> None:
+    titles = [c.title for c in real.rule("rule 104.2-104.4").cards]
+    assert titles[0] == "Rule 104.2"
+    assert titles[-1].startswith("Rule 104.4")
+
+
+def test_define_planar_quotes_the_keyword(real: Judge) -> None:
+    reply = real.define("planar")
+    assert "Planar" in reply.cards[0].title
+    assert "odd" in reply.cards[0].description.lower()
+
+
+def test_unknown_rule_number_offers_nearest_rules(real: Judge) -> None:
+    reply = real.rule("999.9")
+    assert not reply.cards and reply.buttons
+    assert "999.9" in reply.content
+
+
+def test_search_ranks_ranged_strikes_first(real: Judge) -> None:
+    reply = real.search("ranged strike")
+    assert reply.cards[0].description.startswith("**1. 509.4**")
+    assert reply.buttons[1].label == "Next ▶"
+
+
+def test_inline_references_with_the_real_index(real: Judge) -> None:
+    reply = real.inline("Does [[509.5]] apply to [[planar]] characters? See [[rule 104.2]].", 3)
+    assert reply is not None
+    assert reply.cards[0].title == "Rule 509.5 — Steps of a Strike"
+    assert len(reply.cards) == 3
+    assert len(layout(reply)) == 1
+
+
+def test_every_rule_of_the_comprehensive_rules_fits_discords_limits(
+    real: Judge, real_index: RulesIndex
+) -> None:
+    refs = [ref for digit in "12345678" for ref, _ in real_index.complete_refs(digit, 2000)]
+    assert len(refs) > 500
+    for ref in refs:
+        reply = real.rule(ref)
+        assert reply.cards, f"{ref}: {reply.content}"
+        assert_within_limits(layout(reply))
+
+
+def cli(
+    *args: str, stdin: str = "", home: Path, cwd: Path | None = None, token: str = ""
+) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "WARLORD_JUDGE_GUILD")}
+    env["WARLORD_JUDGE_HOME"] = str(home)
+    env["PYTHONPATH"] = str(ROOT)
+    if token:
+        env["DISCORD_TOKEN"] = token
+    return subprocess.run(
+        [sys.executable, "-m", "bot.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd or home,
+        timeout=120,
+    )
+
+
+def test_console_piped_prints_one_block_per_line(tmp_path: Path, index_path: Path) -> None:
+    lines = "/rule 509.5\n/define planar\nhello there\n/rule\n"
+    done = cli("console", "--index", str(index_path), stdin=lines, home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("== Rule 509.5 — Steps of a Strike ==\n")
+    assert "(no reply: the bot answers /commands and [[references]] in messages)" in done.stdout
+    assert done.stdout.endswith(
+        "(only you can see this)\nType a rule number such as 104.2, a range, or a question.\n\n"
+    )
+    assert "judge>" not in done.stdout
+
+
+def test_no_token_says_what_to_set_and_starts_the_console(tmp_path: Path) -> None:
+    done = cli(stdin="/rule 104.1\n", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "DISCORD_TOKEN" in done.stderr and "warlord-judge.toml" in done.stderr
+    assert "Starting the console instead." in done.stderr
+    assert done.stdout.startswith("== Rule 104.1")
+
+
+def test_bot_without_token_exits_with_what_to_set(tmp_path: Path) -> None:
+    done = cli("bot", home=tmp_path)
+    assert done.returncode == 2
+    assert "No Discord token found: set DISCORD_TOKEN" in done.stderr
+
+
+def test_bad_config_file_is_one_clear_sentence(tmp_path: Path) -> None:
+    (tmp_path / "warlord-judge.toml").write_text("[discord\ntoken=", encoding="utf-8")
+    done = cli("bot", home=tmp_path)
+    assert done.returncode == 2
+    assert "warlord-judge.toml is not valid TOML" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bot_commands_json_is_the_golden_tree(tmp_path: Path) -> None:
+    done = cli("bot", "commands", "--json", home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    golden = json.loads((Path(__file__).with_name("command_tree.json")).read_text("utf-8"))
+    assert json.loads(done.stdout) == golden
+    listing = cli("bot", "commands", home=tmp_path).stdout
+    assert "/rule query* [document]*" in listing
+    assert "/settings visibility mode" in listing

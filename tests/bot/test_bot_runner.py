@@ -1,0 +1,136 @@
+"""Configuration, the settings store and a clean shutdown on SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.config import ConfigError, load_config
+from bot.discord_app import WarlordJudgeBot, serve
+from bot.runner import print_commands
+from bot.store import GuildSettings, SettingsStore
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_environment_wins_over_the_config_file(tmp_path: Path) -> None:
+    write(tmp_path / "warlord-judge.toml", '[discord]\ntoken = "from-file"\nguild = 123\n')
+    from_file = load_config(tmp_path, env={})
+    assert (from_file.token, from_file.guild_id) == ("from-file", 123)
+    assert from_file.source.endswith("warlord-judge.toml")
+    env = {"DISCORD_TOKEN": " from-env ", "WARLORD_JUDGE_GUILD": "456"}
+    from_env = load_config(tmp_path, env=env)
+    assert (from_env.token, from_env.guild_id, from_env.source) == (
+        "from-env",
+        456,
+        "DISCORD_TOKEN",
+    )
+
+
+def test_config_in_the_data_folder_is_read_when_no_local_file(tmp_path: Path, _home: Path) -> None:
+    write(_home / "config.toml", '[discord]\ntoken = "data"\n')
+    assert load_config(tmp_path, env={}).token == "data"
+    assert load_config(tmp_path, env={}).guild_id is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[discord]\nguild = 'abc'\n", "The guild in warlord-judge.toml must be a server id"),
+        ("discord = 3\n", "In warlord-judge.toml, [discord] must be a table"),
+        ("[discord\n", "is not valid TOML"),
+    ],
+)
+def test_bad_config_gives_one_sentence(tmp_path: Path, text: str, message: str) -> None:
+    write(tmp_path / "warlord-judge.toml", text)
+    with pytest.raises(ConfigError, match=message.replace("[", r"\[")):
+        load_config(tmp_path, env={})
+
+
+def test_no_config_means_no_token(tmp_path: Path) -> None:
+    assert load_config(tmp_path, env={}).token == ""
+
+
+def test_settings_persist_in_the_bot_database(_home: Path) -> None:
+    store = SettingsStore.open()
+    assert store.get(5) == GuildSettings(5)
+    store.update(5, default_doc="4e-en", inline_refs=False)
+    again = SettingsStore.open()
+    assert again.get(5) == GuildSettings(5, default_doc="4e-en", ephemeral=False, inline_refs=False)
+    assert (_home / "warlord-judge.db").exists()
+    assert again.db["guild_settings"].count == 1
+
+
+class IdleBot(WarlordJudgeBot):
+    """Connects nowhere: start() waits until close() is called."""
+
+    def __init__(self) -> None:
+        super().__init__(None, sync_commands=False)
+        self.closed = asyncio.Event()
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        await self.closed.wait()
+
+    async def close(self) -> None:
+        self.closed.set()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_shuts_the_bot_down_cleanly() -> None:
+    async def main() -> int:
+        bot = IdleBot()
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.1, os.kill, os.getpid(), signal.SIGTERM)
+        code = await asyncio.wait_for(serve(bot, "token"), timeout=10)
+        assert bot.closed.is_set()
+        return code
+
+    assert asyncio.run(main()) == 0
+
+
+def test_refused_token_is_reported_not_raised(caplog: pytest.LogCaptureFixture) -> None:
+    class RefusedBot(IdleBot):
+        async def start(self, token: str, *, reconnect: bool = True) -> None:
+            raise discord.LoginFailure("Improper token has been passed.")
+
+    assert asyncio.run(serve(RefusedBot(), "bad")) == 1
+    assert "Discord refused the token" in caplog.text
+
+
+def test_commands_listing_marks_autocomplete(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    assert print_commands(argparse.Namespace(json=False)) == 0
+    out = capsys.readouterr().out
+    assert "/define term* [document]*  — Define a glossary term, keyword, feat or trait" in out
+
+
+def test_docs_invite_permissions_and_commands_match_the_code() -> None:
+    import re
+
+    from bot.discord_app import command_tree_json
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "bot.md").read_text(encoding="utf-8")
+    needed = discord.Permissions(
+        view_channel=True,
+        send_messages=True,
+        send_messages_in_threads=True,
+        embed_links=True,
+        read_message_history=True,
+    )
+    assert re.search(r"permissions=(\d+)", docs).group(1) == str(needed.value)  # type: ignore[union-attr]
+    assert "bot+applications.commands" in docs
+    for command in command_tree_json():
+        subs = [o["name"] for o in command.get("options", []) if o.get("type") == 1]
+        for name in subs or [""]:
+            assert f"`/{command['name']} {name}".rstrip() in docs

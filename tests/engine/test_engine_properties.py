@@ -1,0 +1,151 @@
+"""Property-based tests over random playouts (hypothesis): the engine's invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import (
+    Choose,
+    DecisionKind,
+    EngineError,
+    GameConfig,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    apply,
+    check,
+    legal_actions,
+    replay,
+    view,
+)
+from engine.cards.sample import sample_catalog, sample_decks
+from engine.formation import illegal_ranks
+from engine.orders import candidate_orders
+from engine.record import new_record
+from engine.rng import Rng
+from engine.view import hidden_from
+
+DECKS = sorted(n for n in sample_decks() if n.startswith("saga"))
+SETTINGS = settings(
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+def zone_counts(state: GameState) -> Counter[int]:
+    """How many zones hold each card instance (should be exactly one for cards)."""
+    seen: Counter[int] = Counter()
+    for p in state.players:
+        for zone in (p.deck, p.hand, p.discard, p.banish, p.action_zone):
+            seen.update(zone)
+        for row in p.ranks:
+            seen.update(row)
+    for unit in state.units.values():
+        seen.update(unit.items)
+        seen.update(unit.attachments)
+    if state.dungeon is not None:
+        seen[state.dungeon] += 1
+    return seen
+
+
+def instances_in(data: Any) -> set[int]:
+    found: set[int] = set()
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "instance" and isinstance(v, int):
+                found.add(v)
+            else:
+                found |= instances_in(v)
+    elif isinstance(data, list):
+        for v in data:
+            found |= instances_in(v)
+    return found
+
+
+def assert_invariants(state: GameState, views: bool = True) -> None:
+    counts = zone_counts(state)
+    for i in range(len(state.instances)):
+        if i not in state.tokens:
+            assert counts[i] == 1, f"card #{i} is in {counts[i]} zones"
+    if not any(d.kind is DecisionKind.FALL_FORWARD for d in state.pending):
+        for p in state.players:
+            assert not illegal_ranks(p, state.units), f"seat {p.seat} left an illegal rank"
+    assert set(state.units) == {u for p in state.players for row in p.ranks for u in row}
+    for seat in range(len(state.players) if views else 0):
+        shown = instances_in(view(state, seat))
+        assert not shown & hidden_from(state, seat)
+    if not state.is_over:
+        assert state.pending, "a running game always waits on someone"
+
+
+def playout(seed: int, steps: int, seats: int = 2) -> tuple[GameRecord, GameState]:
+    decks = sample_decks()
+    chosen = [decks[DECKS[(seed + k) % len(DECKS)]] for k in range(seats)]
+    record, state = new_record(GameConfig(seats=seats), chosen, seed, sample_catalog())
+    rng = Rng(seed + 99)
+    for step in range(steps):
+        if state.is_over:
+            break
+        assert_invariants(state, views=step % 10 == 0)
+        seat = state.pending[0].seat
+        options = legal_actions(state, seat)
+        assert options, "the game waits on a seat with no legal action"
+        k, rng = rng.below(len(options))
+        action = options[k]
+        state = apply(state, action).state
+        record = record.with_action(action)
+    assert_invariants(state)
+    return record, state
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000))
+def test_random_playouts_keep_every_invariant(seed: int) -> None:
+    """Legal actions always apply; cards are conserved across zones; ranks are never left
+    illegal between decisions; views never show another seat's hidden cards."""
+    playout(seed, 200)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000))
+def test_multiplayer_playouts_keep_every_invariant(seed: int) -> None:
+    """The same in three-player free-for-all games (800)."""
+    playout(seed, 150, seats=3)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000))
+def test_replay_is_deterministic(seed: int) -> None:
+    """Replaying a record gives the identical position, twice."""
+    record, state = playout(seed, 120)
+    text = record.to_json()
+    assert replay(GameRecord.from_json(text)).state == state
+    assert replay(record).state == state
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
+def test_illegal_actions_raise_a_typed_error_and_change_nothing(seed: int, pick: int) -> None:
+    """Every candidate Order not in legal_actions, any choice outside the options and any
+    action from a seat not being waited on raises an EngineError; the state is unchanged."""
+    _, state = playout(seed, pick % 100)
+    if state.is_over:
+        return
+    snapshot = repr(state)
+    seat = state.pending[0].seat
+    legal = set(legal_actions(state, seat))
+    for candidate in candidate_orders(state, seat, state.dungeon):
+        if candidate not in legal:
+            with pytest.raises(EngineError):
+                apply(state, candidate)
+    with pytest.raises(IllegalActionError):
+        check(state, Choose(seat, -1))
+    others = [s for s in range(len(state.players)) if s not in state.waiting_on()]
+    for other in others:
+        with pytest.raises(IllegalActionError):
+            apply(state, Choose(other, 0))
+    assert repr(state) == snapshot

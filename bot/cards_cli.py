@@ -1,18 +1,272 @@
-"""`warlord-judge cards`: placeholder until its issue lands."""
+"""`warlord-judge cards`: import the community card file, look cards up, check deck lists."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 from typing import Any
+
+from bot.card_store import CardStore, CardStoreError
+from engine.cards.catalog import CardCatalog
+from engine.cards.community import FACTION_NAMES
+from engine.cards.deckbuilder import random_deck
+from engine.cards.decklist import format_decklist, parse_decklist
+from engine.cards.errors import CardError
+from engine.cards.formats import GameFormat
+from engine.cards.model import Card, CardType
+from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
+from engine.cards.serialize import card_to_dict
+from engine.cards.validation import validate_deck
+
+MAX_PROBLEMS_SHOWN = 20
+FORMATS = [f.value for f in GameFormat]
 
 
 def add_cards_parser(sub: Any) -> None:
-    """Register `cards`."""
-    p: argparse.ArgumentParser = sub.add_parser("cards", help="cards (not yet available)")
-    p.set_defaults(func=_unavailable)
+    """Register `cards import|show|list|check-deck|sample-deck|random-deck`."""
+    cards: argparse.ArgumentParser = sub.add_parser(
+        "cards", help="card database: import, look up, check deck lists"
+    )
+    cards.set_defaults(func=lambda args: _usage(cards))
+    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
+
+    imp = csub.add_parser("import", help="load a community card JSON file (replaces the last)")
+    imp.add_argument("path", type=Path, help="community card file (2020 export or v4 JSON)")
+    imp.add_argument("--json", action="store_true", help="print the summary as JSON")
+    imp.set_defaults(func=run_import)
+
+    show = csub.add_parser("show", help="show a card by name (typos are forgiven)")
+    show.add_argument("name", nargs="+", help="card name")
+    show.add_argument("--json", action="store_true", help="print the card as JSON")
+    show.set_defaults(func=run_show)
+
+    lst = csub.add_parser("list", help="list the cards")
+    lst.add_argument("--faction", help="only this faction (full or short name, e.g. Elf)")
+    lst.add_argument("--type", dest="card_type", help="only this card type (Character, Item, ...)")
+    lst.add_argument("--json", action="store_true", help="print JSON")
+    lst.set_defaults(func=run_list)
+
+    check = csub.add_parser("check-deck", help="check a deck list file against the rules")
+    check.add_argument("file", type=Path, help="deck list text file")
+    check.add_argument("--format", choices=FORMATS, default="saga", help="format (default saga)")
+    check.add_argument("--json", action="store_true", help="print JSON")
+    check.set_defaults(func=run_check_deck)
+
+    sample = csub.add_parser("sample-deck", help="list the sample decks or print one as text")
+    sample.add_argument("name", nargs="?", help="sample deck name")
+    sample.set_defaults(func=run_sample_deck)
+
+    rnd = csub.add_parser("random-deck", help="print a random legal deck list")
+    rnd.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    rnd.add_argument("--format", choices=FORMATS, default="saga", help="format (default saga)")
+    rnd.set_defaults(func=run_random_deck)
 
 
-def _unavailable(args: argparse.Namespace) -> int:
-    print("warlord-judge cards is not available yet.", file=sys.stderr)
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
     return 2
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _store() -> CardStore:
+    return CardStore()
+
+
+# import -------------------------------------------------------------------------------------
+
+
+def run_import(args: argparse.Namespace) -> int:
+    try:
+        report = _store().import_file(args.path)
+    except CardStoreError as exc:
+        return _fail(str(exc))
+    summary = {
+        "file": str(args.path),
+        "imported": report.imported,
+        "clean": report.clean,
+        "skipped": report.skipped,
+        "problems": report.problems,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        return 0
+    print(
+        f"Imported {report.imported} cards from {args.path.name} "
+        f"({report.clean} read cleanly, {report.skipped} skipped, "
+        f"{len(report.problems)} problems)."
+    )
+    for problem in report.problems[:MAX_PROBLEMS_SHOWN]:
+        print(f"  - {problem}")
+    if len(report.problems) > MAX_PROBLEMS_SHOWN:
+        print(f"  ... and {len(report.problems) - MAX_PROBLEMS_SHOWN} more (use --json).")
+    return 0
+
+
+# show ---------------------------------------------------------------------------------------
+
+
+def run_show(args: argparse.Namespace) -> int:
+    name = " ".join(args.name).strip()
+    if not name:
+        return _fail("Give a card name to show.")
+    try:
+        found = _store().find(name)
+    except CardStoreError as exc:
+        return _fail(str(exc))
+    if not found:
+        return _fail(f"No card is named like '{name}'.")
+    exact = [c for c in found if c.name.casefold() == name.casefold()]
+    shown = exact or found[:1]
+    if args.json:
+        print(json.dumps([card_to_dict(c) for c in shown], indent=2, ensure_ascii=False))
+        return 0
+    print("\n\n".join(render_card(c) for c in shown))
+    others = [c.name for c in found if c not in shown]
+    if others and not exact:
+        print(f"\nAlso close: {', '.join(dict.fromkeys(others))}.")
+    return 0
+
+
+def render_card(card: Card) -> str:
+    """A card as a few lines of plain text."""
+    kind = " ".join([*(t.value for t in card.character_types), card.type.value])
+    if card.represents is not None:
+        kind = f"{card.represents.value} token"
+    head = [kind]
+    if card.level is not None:
+        head.append(f"level {card.level}")
+    if card.classes:
+        head.append("/".join(c.value for c in card.classes))
+    if card.alignments:
+        head.append("/".join(a.value for a in card.alignments))
+    if card.factions:
+        head.append("/".join(card.factions))
+    lines = [f"{card.name} [{card.id}]", ", ".join(head)]
+    stats = []
+    if card.attack:
+        damage = f" {card.damage_type.value}" if card.damage_type else ""
+        stats.append("ATK " + "/".join(f"{a:+d}" for a in card.attack) + damage)
+    for label, value, signed in (
+        ("AC", card.armor_class, not card.is_character),
+        ("Skill", card.skill, True),
+        ("HP", card.hit_points, not card.is_character),
+    ):
+        if value is not None:
+            stats.append(f"{label} {value:+d}" if signed else f"{label} {value}")
+    if stats:
+        lines.append("  ".join(stats))
+    if card.traits:
+        lines.append("Traits: " + ", ".join(card.traits))
+    words = [_keyword_text(k.name, k.value, k.qualifier) for k in card.keywords]
+    words += [f"{f.name} {f.value:+d}" for f in card.feats]
+    if words:
+        lines.append("Keywords: " + ", ".join(words))
+    if card.restrictions or card.required_alignment:
+        who = [*([card.required_alignment.value] if card.required_alignment else [])]
+        lines.append("Only: " + " ".join([*who, " or ".join(card.restrictions)]).strip())
+    if card.text:
+        lines += ["", card.text]
+    return "\n".join(lines)
+
+
+def _keyword_text(name: str, value: int | None, qualifier: str | None) -> str:
+    text = f"{qualifier} {name}" if qualifier else name
+    return f"{text} {value}" if value is not None else text
+
+
+# list ---------------------------------------------------------------------------------------
+
+
+def run_list(args: argparse.Namespace) -> int:
+    try:
+        catalog = _store().catalog()
+    except CardStoreError as exc:
+        return _fail(str(exc))
+    cards = list(catalog.cards)
+    if args.faction:
+        faction = FACTION_NAMES.get(args.faction.strip().casefold(), args.faction.strip())
+        cards = [c for c in cards if faction.casefold() in map(str.casefold, c.factions)]
+        if not cards:
+            return _fail(f"No card belongs to the faction '{args.faction}'.")
+    if args.card_type:
+        wanted = args.card_type.strip().casefold()
+        if wanted not in {t.value.casefold() for t in CardType}:
+            known = ", ".join(t.value for t in CardType)
+            return _fail(f"Unknown card type '{args.card_type}'; choose one of {known}.")
+        cards = [c for c in cards if c.type.value.casefold() == wanted]
+    if args.json:
+        print(json.dumps([card_to_dict(c) for c in cards], indent=1, ensure_ascii=False))
+        return 0
+    for card in cards:
+        level = f"L{card.level}" if card.level is not None else "  "
+        print(f"{card.id:40} {level:>4}  {card.type.value:10} {card.name}")
+    print(f"{len(cards)} cards.")
+    return 0
+
+
+# decks --------------------------------------------------------------------------------------
+
+
+def run_check_deck(args: argparse.Namespace) -> int:
+    fmt = GameFormat(args.format)
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return _fail(f"There is no deck list file at {args.file}.")
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(f"The deck list {args.file} cannot be read ({exc}).")
+    try:
+        catalog = _store().catalog()
+        deck = parse_decklist(text, catalog, name=args.file.stem)
+    except (CardError, CardStoreError) as exc:
+        return _fail(str(exc))
+    problems = validate_deck(deck, catalog, fmt)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "deck": deck.name,
+                    "format": fmt.value,
+                    "cards": len(deck.all_cards),
+                    "legal": not problems,
+                    "problems": [{"rule": p.rule, "text": p.text} for p in problems],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    elif problems:
+        print(f"{deck.name} is not a legal {fmt.value} deck ({len(problems)} problems):")
+        for problem in problems:
+            print(f"  - {problem.text}")
+    else:
+        print(f"{deck.name} is a legal {fmt.value} deck ({len(deck.all_cards)} cards).")
+    return 1 if problems else 0
+
+
+def run_sample_deck(args: argparse.Namespace) -> int:
+    decks, formats = sample_decks(), sample_deck_formats()
+    if not args.name:
+        for name, deck in decks.items():
+            print(f"{name:20} {formats[name].value:9} {len(deck.all_cards)} cards")
+        return 0
+    if args.name not in decks:
+        return _fail(f"There is no sample deck '{args.name}'; choose one of {', '.join(decks)}.")
+    print(format_decklist(decks[args.name], sample_catalog()), end="")
+    return 0
+
+
+def run_random_deck(args: argparse.Namespace) -> int:
+    try:
+        catalog: CardCatalog = _store().catalog()
+        deck = random_deck(catalog, args.seed, GameFormat(args.format))
+    except (CardError, CardStoreError) as exc:
+        return _fail(str(exc))
+    print(format_decklist(deck, catalog), end="")
+    return 0

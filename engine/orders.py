@@ -174,6 +174,11 @@ def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
     return None
 
 
+def is_spend_order(text: str) -> bool:
+    """510.6: the Order's cost spends the performer ("Spend Order:")."""
+    return "spend order" in text.casefold() and "order" in text.casefold()
+
+
 def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
     problem = _in_hand(board, seat, a.card, CardType.ACTION) or _own_character(
         board, seat, a.character
@@ -187,6 +192,10 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
     who = board.card(a.character)
     if "order" not in card.text.casefold():
         return f"Rule 507.6.1: {card.name} is not an Order."
+    if is_spend_order(card.text):
+        problem = _can_spend(board, a.character)
+        if problem:
+            return f"{problem} ({card.name} is a Spend Order, 510.6)"
     if not stats.class_allows(card.classes, who):
         allowed = "/".join(c.value for c in card.classes)
         return f"Rule 303.2: only a {allowed} may use {card.name}."

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.actions import Action
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions
 from engine.record import GameRecord, new_record
@@ -44,7 +45,7 @@ def random_playout(
     `turn_cap` turns have started."""
     record, state = new_record(config, decks, seed, cards)
     chooser = Rng(seed ^ 0x5EED)
-    actions = []
+    actions: list[Action] = []
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
         options = legal_actions(state, seat)

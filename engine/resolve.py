@@ -19,7 +19,7 @@ from engine.actions import (
 )
 from engine.death import check_deaths, move_to_discard
 from engine.formation import locate, with_character, without_character
-from engine.orders import loyalty_penalty
+from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
 from engine.state import AttackState, Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, strike
@@ -62,6 +62,8 @@ def perform_order(tx: Tx, action: Action) -> None:
     elif isinstance(action, Equip):
         equip(tx, seat, action.item, action.character)
     elif isinstance(action, PlayOrderCard):
+        if is_spend_order(tx.card(action.card).text):
+            spend(tx, action.character, "Spend Order (510.6)")
         player = tx.player(seat)
         tx.update_player(seat, hand=tuple(c for c in player.hand if c != action.card))
         tx.emit(

@@ -23,6 +23,7 @@ from rules_index.models import DocumentInfo, Entry, EntryDetail, Hit, Lookup
 from rules_index.parsing import FORMATS
 from rules_index.refs import RefSpec, is_number, number_key, parse_refs
 from rules_index.search import Ranker, Row
+from rules_index.synonyms import DEFINED_AT
 from rules_index.text import normalize_name, shorten
 
 DEFINE_KINDS = ("glossary", "keyword", "feat", "trait")
@@ -445,8 +446,6 @@ def _check_query(query: str) -> str:
 
 
 def _defined_at(key: str) -> tuple[str, ...]:
-    from rules_index.synonyms import DEFINED_AT
-
     return DEFINED_AT.get(key, ())
 
 

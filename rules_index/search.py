@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -42,6 +43,9 @@ class Row:
     position: int
     stems: frozenset[str]
     folded: str
+
+
+AddFn = Callable[[Row, float, str], None]  # record a name-layer score for an entry
 
 
 class Ranker:
@@ -163,10 +167,9 @@ class Ranker:
                     self._add_named(row, (1.5 + 2.0 * (score - 80) / 20) * scale, "fuzzy", add)
         return found
 
-    def _embedded_names(self, plan: QueryPlan, add: object) -> None:
+    def _embedded_names(self, plan: QueryPlan, add: AddFn) -> None:
         """Names inside a longer question: any name of two words or more, and the names of
         keywords, feats and one-letter glossary terms ("X") as single words."""
-        assert callable(add)
         for text in dict.fromkeys((plan.core, plan.canonical)):
             tokens = text.split()
             used: set[int] = set()  # words inside a longer name: "banish" in "banish zone"
@@ -198,17 +201,15 @@ class Ranker:
                         if kind == "rule":
                             self._add_topic(row, add)
 
-    def _add_topic(self, row: Row, add: object, depth: int = 0) -> None:
+    def _add_topic(self, row: Row, add: AddFn, depth: int = 0) -> None:
         """A named rule mentioned in a question: it and its sub-rules are on topic."""
-        assert callable(add)
         add(row, 0.6 if depth == 0 else 0.5, "topic")
         if depth < 3:
             for kid in self.children.get((row.entry.doc, row.entry.ref), []):
                 self._add_topic(kid, add, depth + 1)
 
-    def _add_named(self, row: Row, score: float, how: str, add: object) -> None:
+    def _add_named(self, row: Row, score: float, how: str, add: AddFn) -> None:
         """A named section leads with its first rule, which holds the definition."""
-        assert callable(add)
         add(row, score, how)
         if row.entry.kind == "section":
             kids = self.children.get((row.entry.doc, row.entry.ref), [])

@@ -73,8 +73,22 @@ class CardCatalog:
         return self._by_name.get(name_key(name), ())
 
     def suggest(self, name: str, limit: int = 3) -> tuple[str, ...]:
-        """Printed names close to `name` (difflib), best first, for "did you mean" replies."""
-        keys = difflib.get_close_matches(name_key(name), list(self._by_name), n=limit, cutoff=0.6)
+        """Printed names close to `name`, best first, for "did you mean" replies.
+
+        Whole-name likeness (difflib) first, then names one of whose words is like a word
+        of `name` ("Gharok" finds "Gharrok the Ironjaw").
+        """
+        wanted = name_key(name)
+        keys = difflib.get_close_matches(wanted, list(self._by_name), n=limit, cutoff=0.6)
+        if len(keys) < limit:
+            words = [w for w in wanted.split() if len(w) >= 4]
+            for key in self._by_name:
+                if key not in keys and any(
+                    difflib.get_close_matches(w, key.split(), n=1, cutoff=0.8) for w in words
+                ):
+                    keys.append(key)
+                    if len(keys) == limit:
+                        break
         return tuple(self._by_name[key][0].name for key in keys)
 
     # -- selections --------------------------------------------------------------------------

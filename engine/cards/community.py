@@ -29,6 +29,7 @@ from engine.cards.model import (
     Keyword,
 )
 from engine.cards.names import name_key, slugify
+from engine.cards.sample import standard_tokens
 
 SOURCE = "community"
 
@@ -80,16 +81,18 @@ _ONLY = re.compile(r"^(?P<who>[^.:]{2,60}?) only\.?$", re.I)
 
 @dataclass(frozen=True)
 class ImportReport:
-    """What an import produced: the catalog, one problem sentence per unread field, skips."""
+    """What an import produced: the catalog, one problem sentence per unread field, skips.
+
+    `catalog` holds the imported cards plus the standard tokens of rule 703.9 (which the
+    community files lack); `imported` counts the imported cards only, `clean` those read
+    without any problem.
+    """
 
     catalog: CardCatalog
     problems: list[str] = field(default_factory=list)
     skipped: int = 0
     clean: int = 0
-
-    @property
-    def imported(self) -> int:
-        return len(self.catalog)
+    imported: int = 0
 
 
 def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
@@ -120,7 +123,8 @@ def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
     ids = _assign_ids([(f["name"], f["type"]) for f, _ in parsed])
     cards = [Card(id=card_id, **fields) for card_id, (fields, _) in zip(ids, parsed, strict=True)]
     clean = sum(1 for _, card_problems in parsed if not card_problems)
-    return ImportReport(CardCatalog(cards), problems, skipped, clean)
+    catalog = CardCatalog(cards).merged(standard_tokens())
+    return ImportReport(catalog, problems, skipped, clean, imported=len(cards))
 
 
 def _entries(data: Any) -> list[Any]:
@@ -177,7 +181,9 @@ class _CardReader:
         level = self.stat("level")
         damage = self.damage_type(e.get("damageType"))
         classes = self.classes(e.get("class"))
-        restrictions, required = self.restrictions(text)
+        restrictions, required, only_classes = self.restrictions(text)
+        if only_classes and set(classes) <= {CardClass.CLASSLESS}:
+            classes = only_classes  # 302.3.1 / 303.2.1: it is of the classes it restricts to
         if isinstance(e.get("errata"), str) and e["errata"].strip():
             self.extra.append(("errata", e["errata"].strip()))
         sets = [p.get("set") for p in e.get("printInfos") or () if isinstance(p, Mapping)]
@@ -368,14 +374,17 @@ class _CardReader:
             if damage and damage["type"].title() in DamageType.__members__.values():
                 self.keywords.append(Keyword(damage["kind"].title(), None, damage["type"].title()))
 
-    def restrictions(self, text: str) -> tuple[tuple[str, ...], Alignment | None]:
+    def restrictions(
+        self, text: str
+    ) -> tuple[tuple[str, ...], Alignment | None, tuple[CardClass, ...]]:
         """ "Fighter and rogue only." style lines of items and actions (302.3, 303.2)."""
         if self.kind not in (CardType.ITEM, CardType.ACTION) or not text:
-            return (), None
+            return (), None, ()
         match = _ONLY.match(text.splitlines()[0].strip())
         if not match:
-            return (), None
+            return (), None, ()
         names: list[str] = []
+        classes: list[CardClass] = []
         alignment: Alignment | None = None
         for word in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", match["who"]):
             word = re.sub(r"\s*\bcharacters?\b", "", word).strip()
@@ -383,9 +392,11 @@ class _CardReader:
             if head.title() in ("Good", "Evil"):
                 alignment = Alignment(head.title())
                 word = rest.strip()
-            if word and word.title() not in CardClass.__members__.values():
+            if word.title() in CardClass.__members__.values():
+                classes.append(CardClass(word.title()))
+            elif word:
                 names.append(word if word[0].isupper() else word.title())
-        return tuple(names), alignment
+        return tuple(names), alignment, tuple(classes)
 
 
 def _keyword(name: str, value: int | None) -> Keyword:

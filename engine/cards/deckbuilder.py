@@ -7,8 +7,7 @@ counter-based generator (engine.rng), never from the global `random`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from engine.cards.catalog import CardCatalog
@@ -41,47 +40,71 @@ class _Chooser:
 def random_deck(catalog: CardCatalog, seed: int, fmt: GameFormat = GameFormat.SAGA) -> Deck:
     """A legal deck of `fmt` drawn from `catalog`; raises DeckBuildError if none can be built."""
     chooser = _Chooser(seed)
-    warlords = _warlord_choices(catalog, fmt)
-    if not warlords:
-        raise DeckBuildError(
-            f"The card catalog has no Warlord with enough characters for a {fmt.value} deck."
-        )
-    # Try the leaders in a seeded order: a Warlord with too small a card pool is passed over.
-    order, chooser.rng = chooser.rng.shuffled(tuple(range(len(warlords))))
-    for index in order:
-        try:
-            deck = _Builder(catalog, fmt, warlords[index], chooser).build(seed)
-            break
-        except DeckBuildError:
+    starters = _starters_by_faction(catalog)
+    deck = None
+    for leaders in _leader_candidates(catalog, fmt, chooser):
+        if not _can_field_army(fmt, leaders, starters):
             continue
-    else:
-        raise DeckBuildError(f"The card catalog has too few usable cards for a {fmt.value} deck.")
+        try:
+            deck = _Builder(catalog, fmt, leaders, chooser, starters).build(seed)
+            break
+        except DeckBuildError:  # too small a card pool: try other leaders
+            continue
+    if deck is None:
+        raise DeckBuildError(
+            f"The card catalog has no Warlord with enough usable cards for a {fmt.value} deck."
+        )
     problems = validate_deck(deck, catalog, fmt)
     if problems:  # a bug here, not a user error: say which rule failed
         raise DeckBuildError(f"The random deck came out illegal: {problems[0].text}")
     return deck
 
 
-def _warlord_choices(catalog: CardCatalog, fmt: GameFormat) -> list[tuple[Card, ...]]:
-    rules = fmt.rules
+def _leader_candidates(
+    catalog: CardCatalog, fmt: GameFormat, chooser: _Chooser
+) -> Iterator[tuple[Card, ...]]:
+    """Warlords (or Alliance pairs of Warlords) in a seeded order, each tried at most once."""
     singles = sorted(
         (w for w in catalog.warlords() if _is_playable(w) and not w.is_reserved),
         key=lambda c: c.id,
     )
-    groups: list[tuple[Card, ...]]
-    if rules.warlords == 1:
-        groups = [(w,) for w in singles]
-    else:
-        groups = [
-            pair
-            for pair in combinations(singles, rules.warlords)
-            if len({name_key(w.name) for w in pair}) == len(pair)
-        ]
-    return [g for g in groups if _can_field_army(catalog, fmt, g)]
+    order, chooser.rng = chooser.rng.shuffled(tuple(range(len(singles))))
+    firsts = [singles[i] for i in order]
+    if fmt.rules.warlords == 1:
+        yield from ((w,) for w in firsts)
+        return
+    for first in firsts:
+        others = [w for w in firsts if name_key(w.name) != name_key(first.name)]
+        partner_order, chooser.rng = chooser.rng.shuffled(tuple(range(len(others))))
+        for index in partner_order[:8]:  # a few partners each keep the search short
+            yield (first, others[index])
 
 
-def _can_field_army(catalog: CardCatalog, fmt: GameFormat, leaders: tuple[Card, ...]) -> bool:
-    starters = _starters(catalog, leaders)
+def _starters_by_faction(catalog: CardCatalog) -> dict[str, list[Card]]:
+    """Characters that may start in play (500.2, 602.3), by faction, in id order."""
+    out: dict[str, list[Card]] = {}
+    for card in sorted(catalog.cards, key=lambda c: c.id):
+        if (
+            card.is_character
+            and not card.character_types
+            and not card.is_reserved
+            and card.level in (1, 2)
+            and _is_playable(card)
+        ):
+            for faction in card.factions:
+                out.setdefault(faction, []).append(card)
+    return out
+
+
+def _starters(leaders: tuple[Card, ...], by_faction: dict[str, list[Card]]) -> list[Card]:
+    found = {c.id: c for w in leaders for f in w.factions for c in by_faction.get(f, ())}
+    return [found[i] for i in sorted(found)]
+
+
+def _can_field_army(
+    fmt: GameFormat, leaders: tuple[Card, ...], by_faction: dict[str, list[Card]]
+) -> bool:
+    starters = _starters(leaders, by_faction)
     single_copy = fmt.rules.max_copies == 1
     for level, needed in fmt.rules.army_levels:
         found = [c for c in starters if c.level == level]
@@ -89,23 +112,6 @@ def _can_field_army(catalog: CardCatalog, fmt: GameFormat, leaders: tuple[Card, 
         if len({name_key(c.name) for c in found}) < needed and not (found and repeatable):
             return False
     return True
-
-
-def _starters(catalog: CardCatalog, leaders: tuple[Card, ...]) -> list[Card]:
-    factions = {f for w in leaders for f in w.factions}
-    return sorted(
-        (
-            c
-            for c in catalog.cards
-            if c.is_character
-            and not c.character_types
-            and not c.is_reserved
-            and _is_playable(c)
-            and c.level in (1, 2)
-            and factions.intersection(c.factions)
-        ),
-        key=lambda c: c.id,
-    )
 
 
 def _is_playable(card: Card) -> bool:
@@ -117,8 +123,14 @@ def _is_playable(card: Card) -> bool:
 
 class _Builder:
     def __init__(
-        self, catalog: CardCatalog, fmt: GameFormat, leaders: tuple[Card, ...], chooser: _Chooser
+        self,
+        catalog: CardCatalog,
+        fmt: GameFormat,
+        leaders: tuple[Card, ...],
+        chooser: _Chooser,
+        starters: dict[str, list[Card]],
     ) -> None:
+        self.starters = _starters(leaders, starters)
         self.catalog = catalog
         self.fmt = fmt
         self.leaders = leaders
@@ -151,9 +163,8 @@ class _Builder:
         army: list[str] = []
         for leader in self.leaders:
             self.take(leader, army)
-        starters = _starters(self.catalog, self.leaders)
         for level, needed in self.fmt.rules.army_levels:
-            self.fill_army_level([c for c in starters if c.level == level], needed, army)
+            self.fill_army_level([c for c in self.starters if c.level == level], needed, army)
 
         cards: list[str] = []
         total = self.fmt.rules.min_size

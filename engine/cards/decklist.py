@@ -66,13 +66,16 @@ class DeckListError(CardError):
 
 
 def parse_decklist(text: str, catalog: CardCatalog, name: str = "") -> Deck:
-    """Read a deck list; raises DeckListError naming every line it could not match."""
+    """Read a deck list; raises DeckListError naming every line it could not match.
+
+    `name` is used when the text has no "Deck: ..." line.
+    """
     army: list[Card] = []
     rest: list[Card] = []
     unknown: list[UnknownName] = []
     malformed: list[str] = []
     in_army = False
-    deck_name = name
+    deck_name = ""
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
@@ -99,7 +102,7 @@ def parse_decklist(text: str, catalog: CardCatalog, name: str = "") -> Deck:
         raise DeckListError(tuple(unknown), tuple(malformed))
     army.sort(key=lambda c: not c.is_warlord)  # stable: Warlords first, the rest in order
     return Deck(
-        name=deck_name or "deck",
+        name=deck_name or name or "deck",
         starting_army=tuple(c.id for c in army),
         cards=tuple(c.id for c in rest),
     )

@@ -129,7 +129,7 @@ def validate_starting_army(
         problems.append(
             DeckProblem(
                 rules.army_rule,
-                f"the starting army has {len(warlords)} Warlords; it needs {wanted}.",
+                f"the starting army has {_count(len(warlords), 'Warlord')}; it needs {wanted}.",
                 tuple(c.id for c in warlords),
             )
         )
@@ -140,7 +140,7 @@ def validate_starting_army(
             problems.append(
                 DeckProblem(
                     rules.army_rule,
-                    f"the starting army has {by_level[level]} level {level} characters; "
+                    f"the starting army has {_count(by_level[level], f'level {level} character')}; "
                     f"it needs {needed}.",
                 )
             )
@@ -291,3 +291,7 @@ def _distinct(cards: Iterable[Card], key: Callable[[Card], str] | None = None) -
 
 def _factions(card: Card) -> str:
     return "/".join(card.factions) or "no faction"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -101,7 +101,7 @@ def test_simulate_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> Non
 def test_simulate_with_community_decks_has_no_errors(capsys: pytest.CaptureFixture[str]) -> None:
     """Starting armies and decks drawn from the community file play to the end (abilities
     manual)."""
-    code, out, err = run(
+    code, out, _ = run(
         capsys,
         "game",
         "simulate",

@@ -74,7 +74,7 @@ def test_rule_507_1_2_a_character_may_not_enter_an_illegal_rank() -> None:
     from engine_factories import set_ranks
 
     state = set_ranks(state, 0, [[front[0], front[1]], list(state.players[0].ranks[1]), [0]])
-    with pytest.raises(IllegalActionError, match="Rule 507.1.2: a level 2 character"):
+    with pytest.raises(IllegalActionError, match=r"Rule 507\.1\.2: a level 2 character"):
         check(to_order(state, 0), PlayCharacter(0, vet))
     assert PlayCharacter(0, vet) not in legal_actions(to_order(state, 0), 0)
 
@@ -108,8 +108,8 @@ def test_rule_602_7_a_second_unique_character_may_not_enter_play() -> None:
     hero = character("hero", 1, keywords=(Keyword("Unique"),))
     state, _ = two_player_game([hero, hero])
     state = _play(state, 0, "hero").state
-    second = [i for i in state.players[0].hand if state.instances[i] == "hero"][0]
-    with pytest.raises(IllegalActionError, match="602.7"):
+    second = next(i for i in state.players[0].hand if state.instances[i] == "hero")
+    with pytest.raises(IllegalActionError, match=r"602\.7"):
         check(to_order(state, 0), PlayCharacter(0, second))
 
 
@@ -129,7 +129,7 @@ def test_rule_401_5_front_rank_characters_may_not_move_forward() -> None:
     """401.5: characters in the front rank of their own formation may not move forward."""
     state, _ = two_player_game()
     front = state.players[0].ranks[0][0]
-    with pytest.raises(IllegalActionError, match="401.5"):
+    with pytest.raises(IllegalActionError, match=r"401\.5"):
         check(to_order(state, 0), Maneuver(0, front, "forward"))
 
 
@@ -138,7 +138,7 @@ def test_rule_107_3_a_spent_character_cannot_maneuver_or_attack() -> None:
     state, _ = two_player_game()
     front = state.players[0].ranks[0][0]
     state = set_unit(to_order(state, 0), front, orientation=Orientation.SPENT)
-    with pytest.raises(IllegalActionError, match="107.3"):
+    with pytest.raises(IllegalActionError, match=r"107\.3"):
         check(state, Maneuver(0, front, "backward"))
 
 
@@ -163,7 +163,7 @@ def test_rule_302_4_item_level_needs_level_plus_rank() -> None:
     blade = instance_of(state, "heavy-blade")
     front = state.players[0].ranks[0][0]  # level 1 in rank 1: 2
     rear = state.players[0].ranks[2][0]  # level 5 Warlord in rank 3: 8
-    with pytest.raises(IllegalActionError, match="302.4"):
+    with pytest.raises(IllegalActionError, match=r"302\.4"):
         check(state, Equip(0, blade, front))
     check(state, Equip(0, blade, rear))
 
@@ -172,7 +172,7 @@ def test_rule_302_3_class_restriction() -> None:
     """302.3: only characters of the item's class may equip it."""
     state = _equip_state(item("wand", classes=(CardClass.WIZARD,)))
     wand = instance_of(state, "wand")
-    with pytest.raises(IllegalActionError, match="302.3"):
+    with pytest.raises(IllegalActionError, match=r"302\.3"):
         check(state, Equip(0, wand, state.players[0].ranks[0][0]))
 
 
@@ -183,7 +183,7 @@ def test_rule_302_5_no_two_items_of_the_same_name() -> None:
     lord = state.players[0].ranks[2][0]
     first, second = [i for i in state.players[0].hand]
     state = to_order(apply(state, Equip(0, first, lord)).state, 0)
-    with pytest.raises(IllegalActionError, match="302.5"):
+    with pytest.raises(IllegalActionError, match=r"302\.5"):
         check(state, Equip(0, second, lord))
 
 
@@ -254,7 +254,7 @@ def test_rule_602_15_unarmed_characters_may_not_equip() -> None:
     cards = dict(state.cards)
     cards[state.instances[lord]] = replace(state.card(lord), keywords=(Keyword("Unarmed"),))
     state = replace(state, cards=cards)
-    with pytest.raises(IllegalActionError, match="602.15"):
+    with pytest.raises(IllegalActionError, match=r"602\.15"):
         check(state, Equip(0, instance_of(state, "ring"), lord))
 
 
@@ -266,7 +266,7 @@ def test_rule_602_2_1_cursed_item_blocks_its_equip_location() -> None:
     )
     lord = state.players[0].ranks[2][0]
     state = to_order(apply(state, Equip(0, instance_of(state, "cursed-helm"), lord)).state, 0)
-    with pytest.raises(IllegalActionError, match="602.2.1"):
+    with pytest.raises(IllegalActionError, match=r"602\.2\.1"):
         check(state, Equip(0, instance_of(state, "good-helm"), lord))
 
 
@@ -279,6 +279,21 @@ def test_rule_507_6_order_action_cards_play_with_a_manual_effect() -> None:
     t = apply(state, PlayOrderCard(0, uid, state.players[0].ranks[0][0]))
     assert "manual_effect" in [e.kind for e in t.events]
     assert uid in t.state.players[0].discard
+
+
+def test_rule_510_6_a_spend_order_card_spends_its_performer() -> None:
+    """510.6: an action that says "Spend Order:" spends the acting character as its cost."""
+    spell = card("charge", CardType.ACTION, "Spend Order: Move forward one rank.", level=1)
+    state, _ = two_player_game([spell])
+    state = to_order(state, 0)
+    uid = instance_of(state, "charge")
+    front = state.players[0].ranks[0][0]
+    state = apply(state, PlayOrderCard(0, uid, front)).state
+    assert state.units[front].orientation is Orientation.SPENT
+    again, _ = two_player_game([spell])
+    again = set_unit(to_order(again, 0), front, orientation=Orientation.SPENT)
+    with pytest.raises(IllegalActionError, match=r"107\.3"):
+        check(again, PlayOrderCard(0, uid, front))
 
 
 def test_rule_507_8_and_507_9_dungeons_are_played_then_defeated() -> None:
@@ -351,7 +366,7 @@ def test_rule_507_9_only_warlords_defeat_dungeons() -> None:
     state = to_order(state, 0)
     front = state.players[0].ranks[0]
     state = to_order(apply(state, PlayDungeon(0, instance_of(state, "lair"), front[0])).state, 0)
-    with pytest.raises(IllegalActionError, match="507.9"):
+    with pytest.raises(IllegalActionError, match=r"507\.9"):
         check(state, DefeatDungeon(0, front[0], (front[1],)))
 
 

@@ -15,7 +15,6 @@ from engine import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
-    Pass,
     PlayCharacter,
     RecordError,
     apply,

@@ -217,3 +217,34 @@ def test_rule_505_2_pass_is_always_legal_for_the_active_seat() -> None:
 def test_instance_helper_finds_cards() -> None:
     state, _ = two_player_game()
     assert state.owners[instance_of(state, "p1-lord")] == 1
+
+
+def test_rule_108_2_new_game_refuses_an_illegal_deck_with_itemised_problems() -> None:
+    """108.2 / 108.3: new_game validates decks and lists every problem, one sentence each."""
+    from engine.cards.sample import sample_catalog, sample_decks
+
+    decks = sample_decks()
+    good = decks["saga-elven"]
+    short = Deck("short", good.starting_army, good.cards[:10])
+    with pytest.raises(SetupError) as err:
+        new_game(GameConfig(), [short, decks["saga-nothrog"]], 1, sample_catalog())
+    assert any("108.2" in p for p in err.value.problems)
+    assert "short" in str(err.value)
+
+
+def test_rule_801_5_alliance_sample_decks_play_a_whole_game() -> None:
+    """801.5: an Alliance game (two Warlords a side) starts and plays to its end."""
+    from engine.cards.sample import sample_catalog, sample_decks
+    from engine.playout import random_playout
+    from engine.state import Format
+
+    decks = sample_decks()
+    out = random_playout(
+        GameConfig(format=Format.ALLIANCE),
+        [decks["alliance-dawn"], decks["alliance-dusk"]],
+        5,
+        sample_catalog(),
+    )
+    assert out.state.is_over or out.capped
+    start = out.record.start()
+    assert sum(1 for u in start.units.values() if u.is_warlord) == 4

@@ -21,8 +21,8 @@ from engine_factories import (
 from engine import (
     Attack,
     Choose,
-    Decline,
     DecisionKind,
+    Decline,
     Equip,
     GameConfig,
     IllegalActionError,
@@ -98,7 +98,7 @@ def test_rule_509_3_melee_reaches_one_rank_and_reach_two() -> None:
     state, _ = two_player_game()
     state = to_order(state, 0)
     second = state.players[0].ranks[1][0]
-    with pytest.raises(IllegalActionError, match="510.9"):
+    with pytest.raises(IllegalActionError, match=r"510\.9"):
         check(state, Attack(0, second))
     state = _with_card(state, second, keywords=(Keyword("Reach"),))
     check(state, Attack(0, second))
@@ -239,7 +239,7 @@ def test_rule_104_6_a_character_whose_hit_points_drop_to_0_dies() -> None:
 def test_rule_401_6_3_falling_forward_penalties() -> None:
     """401.6.3: ready characters fall forward spent, spent ones stunned, stunned ones stay."""
     state, _ = two_player_game()
-    r1, r2, (lord,) = state.players[0].ranks
+    _, r2, (lord,) = state.players[0].ranks
     state = set_ranks(state, 0, [[], [r2[0]], [lord]])
     state = set_unit(state, r2[0], orientation=Orientation.SPENT)
     state = set_unit(state, lord, orientation=Orientation.STUNNED)
@@ -330,7 +330,7 @@ def test_rule_107_4_3_stunned_characters_perform_no_actions() -> None:
     state, _ = two_player_game([item("ring")])
     lord = state.players[0].ranks[2][0]
     state = set_unit(to_order(state, 0), lord, orientation=Orientation.STUNNED)
-    with pytest.raises(IllegalActionError, match="107.4.3"):
+    with pytest.raises(IllegalActionError, match=r"107\.4\.3"):
         check(state, Equip(0, state.players[0].hand[0], lord))
 
 

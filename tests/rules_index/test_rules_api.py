@@ -196,6 +196,13 @@ def test_fresh_cache_is_reused_and_stale_one_rebuilt(tmp_path: Path) -> None:
         assert store.is_fresh(path) and ix.search("102.3")[0].ref == "102.3"
 
 
+def test_corrupt_cache_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "ix.sqlite"
+    path.write_bytes(b"not a database at all" * 100)
+    with RulesIndex.open(path) as ix:
+        assert ix.search("104.2")[0].ref == "104.2"
+
+
 def test_open_uses_home_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("WARLORD_JUDGE_HOME", str(tmp_path / "home2"))
     with RulesIndex.open() as ix:

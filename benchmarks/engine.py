@@ -1,0 +1,68 @@
+"""Engine speed: games per second, actions per second, and the time to restore a game of
+about 500 actions from its record (play-by-post restores games by replaying them).
+
+Run: python benchmarks/engine.py [--games N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# This script is named engine.py: keep its folder off the path so `engine` is the package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+from engine import GameConfig, GameRecord, apply, replay  # noqa: E402
+from engine.cards.sample import sample_catalog, sample_decks  # noqa: E402
+from engine.playout import random_playout  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    decks = sample_decks()
+    names = sorted(n for n in decks if n.startswith("saga"))
+    catalog = sample_catalog()
+
+    started = time.perf_counter()
+    playouts = []
+    for g in range(args.games):
+        pair = [decks[names[g % len(names)]], decks[names[(g + 1) % len(names)]]]
+        playouts.append(random_playout(GameConfig(), pair, args.seed + g, catalog))
+    elapsed = time.perf_counter() - started
+    actions = sum(p.actions for p in playouts)
+    print(
+        f"random games (legal_actions + apply): {args.games / elapsed:.2f} games/s, "
+        f"{actions / elapsed:.0f} actions/s ({actions} actions, {elapsed:.1f} s)"
+    )
+
+    record = next(p.record for p in playouts if p.actions >= 500)
+    cut = GameRecord(record.config, record.seed, record.decks, record.cards, record.actions[:500])
+    text = cut.to_json()
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        replay(GameRecord.from_json(text))
+        times.append(time.perf_counter() - t0)
+    median = statistics.median(times) * 1000
+    print(
+        f"restore a 500-action game from its JSON record: median {median:.0f} ms "
+        f"(best {min(times) * 1000:.0f} ms)"
+    )
+
+    state = cut.start()
+    t0 = time.perf_counter()
+    for action in cut.actions:
+        state = apply(state, action).state
+    apply_only = time.perf_counter() - t0
+    print(f"apply alone: {500 / apply_only:.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""The bot's card database: community card imports kept in SQLite (sqlite-utils).
+
+One import replaces the previous one in a single transaction, so a failed import loses
+nothing. With nothing imported, the catalog is the engine's sample catalog.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+from rapidfuzz import fuzz, process
+
+from bot.paths import database_path
+from engine.cards.catalog import CardCatalog
+from engine.cards.community import ImportReport, parse_community_cards
+from engine.cards.errors import CardError
+from engine.cards.model import Card
+from engine.cards.names import name_key
+from engine.cards.sample import sample_catalog, standard_tokens
+from engine.cards.serialize import card_from_dict, card_to_dict
+
+CARDS = "cards"
+IMPORTS = "card_imports"
+
+
+class CardStoreError(Exception):
+    """A card file or card database problem, as one sentence for the user."""
+
+
+class CardStore:
+    """Imported cards in the bot's SQLite database (default `bot.paths.database_path()`)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else database_path()
+        self.db = sqlite_utils.Database(self.path)
+        self._catalog: CardCatalog | None = None
+        self._ensure_tables()
+
+    def _ensure_tables(self) -> None:
+        cards = self.db.table(CARDS)
+        if not cards.exists():
+            cards.create(
+                {
+                    "id": str,
+                    "name": str,
+                    "name_key": str,
+                    "type": str,
+                    "factions": str,
+                    "data": str,
+                },
+                pk="id",
+            )
+            cards.create_index(["name_key"])
+        imports = self.db.table(IMPORTS)
+        if not imports.exists():
+            imports.create(
+                {
+                    "id": int,
+                    "source": str,
+                    "imported_at": str,
+                    "imported": int,
+                    "skipped": int,
+                    "clean": int,
+                    "problems": str,
+                },
+                pk="id",
+            )
+
+    # -- import ---------------------------------------------------------------------------
+    def import_file(self, path: Path | str) -> ImportReport:
+        """Import a community card JSON file, replacing the previous import."""
+        file = Path(path)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise CardStoreError(f"There is no card file at {file}.") from None
+        except IsADirectoryError:
+            raise CardStoreError(f"{file} is a folder, not a card file.") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CardStoreError(f"The card file {file} cannot be read ({exc}).") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise CardStoreError(
+                f"The card file {file} is not valid JSON (line {exc.lineno}, column {exc.colno})."
+            ) from None
+        return self.import_data(data, source=file.name)
+
+    def import_data(self, data: Any, source: str = "") -> ImportReport:
+        """Import already parsed community card data, replacing the previous import."""
+        try:
+            report = parse_community_cards(data)
+        except CardError as exc:
+            raise CardStoreError(f"{exc} Nothing was imported.") from None
+        if report.imported == 0:
+            raise CardStoreError(
+                "The card file holds no readable cards; the previous import is kept."
+            )
+        token_ids = {t.id for t in standard_tokens()}
+        cards = [c for c in report.catalog.cards if c.id not in token_ids]
+        conn = self.db.conn
+        with conn:  # one transaction: the old import stays unless the new one is complete
+            conn.execute(f"DELETE FROM [{CARDS}]")
+            conn.executemany(
+                f"INSERT INTO [{CARDS}] (id, name, name_key, type, factions, data) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                _rows(cards),
+            )
+            conn.execute(
+                f"INSERT INTO [{IMPORTS}] (source, imported_at, imported, skipped, clean, problems)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    source,
+                    datetime.now(UTC).isoformat(timespec="seconds"),
+                    report.imported,
+                    report.skipped,
+                    report.clean,
+                    json.dumps(report.problems),
+                ),
+            )
+        self._catalog = None
+        return report
+
+    def clear(self) -> None:
+        """Forget the imported cards (the sample catalog is used again)."""
+        with self.db.conn:
+            self.db.conn.execute(f"DELETE FROM [{CARDS}]")
+        self._catalog = None
+
+    # -- reading --------------------------------------------------------------------------
+    def has_import(self) -> bool:
+        return self.db.table(CARDS).count > 0
+
+    def last_import(self) -> dict[str, Any] | None:
+        """The summary of the latest import, or None."""
+        rows = list(self.db.query(f"SELECT * FROM [{IMPORTS}] ORDER BY id DESC LIMIT 1"))
+        if not rows or not self.has_import():
+            return None
+        row = dict(rows[0])
+        row["problems"] = json.loads(row["problems"] or "[]")
+        return row
+
+    def catalog(self) -> CardCatalog:
+        """The imported cards plus the standard tokens, or the sample catalog if none."""
+        if self._catalog is None:
+            if not self.has_import():
+                self._catalog = sample_catalog()
+            else:
+                try:
+                    cards = [
+                        card_from_dict(json.loads(row["data"]))
+                        for row in self.db.query(f"SELECT data FROM [{CARDS}] ORDER BY rowid")
+                    ]
+                except (CardError, json.JSONDecodeError) as exc:
+                    raise CardStoreError(
+                        f"The card database is damaged ({exc}); import the card file again."
+                    ) from None
+                self._catalog = CardCatalog(cards).merged(standard_tokens())
+        return self._catalog
+
+    def find(self, name: str, limit: int = 5) -> list[Card]:
+        """Cards whose name best matches `name`: exact (any case/accents) first, then fuzzy."""
+        catalog = self.catalog()
+        exact = list(catalog.named(name))
+        if exact:
+            return exact[:limit]
+        names = {name_key(c.name): c for c in reversed(catalog.cards)}
+        hits = process.extract(
+            name_key(name), list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=60
+        )
+        return [names[key] for key, _score, _index in hits]
+
+
+def _rows(cards: list[Card]) -> Iterator[tuple[str, str, str, str, str, str]]:
+    for card in cards:
+        yield (
+            card.id,
+            card.name,
+            name_key(card.name),
+            card.type.value,
+            "/".join(card.factions),
+            json.dumps(card_to_dict(card), ensure_ascii=False),
+        )

@@ -22,6 +22,7 @@ from engine.cards.validation import validate_deck
 
 MAX_PROBLEMS_SHOWN = 20
 FORMATS = [f.value for f in GameFormat]
+SAMPLE_HELP = "use the built-in sample cards instead of the imported ones"
 
 
 def add_cards_parser(sub: Any) -> None:
@@ -40,18 +41,21 @@ def add_cards_parser(sub: Any) -> None:
     show = csub.add_parser("show", help="show a card by name (typos are forgiven)")
     show.add_argument("name", nargs="+", help="card name")
     show.add_argument("--json", action="store_true", help="print the card as JSON")
+    show.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
     show.set_defaults(func=run_show)
 
     lst = csub.add_parser("list", help="list the cards")
     lst.add_argument("--faction", help="only this faction (full or short name, e.g. Elf)")
     lst.add_argument("--type", dest="card_type", help="only this card type (Character, Item, ...)")
     lst.add_argument("--json", action="store_true", help="print JSON")
+    lst.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
     lst.set_defaults(func=run_list)
 
     check = csub.add_parser("check-deck", help="check a deck list file against the rules")
     check.add_argument("file", type=Path, help="deck list text file")
     check.add_argument("--format", choices=FORMATS, default="saga", help="format (default saga)")
     check.add_argument("--json", action="store_true", help="print JSON")
+    check.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
     check.set_defaults(func=run_check_deck)
 
     sample = csub.add_parser("sample-deck", help="list the sample decks or print one as text")
@@ -61,6 +65,7 @@ def add_cards_parser(sub: Any) -> None:
     rnd = csub.add_parser("random-deck", help="print a random legal deck list")
     rnd.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     rnd.add_argument("--format", choices=FORMATS, default="saga", help="format (default saga)")
+    rnd.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
     rnd.set_defaults(func=run_random_deck)
 
 
@@ -76,6 +81,11 @@ def _fail(message: str) -> int:
 
 def _store() -> CardStore:
     return CardStore()
+
+
+def _catalog(args: argparse.Namespace) -> CardCatalog:
+    """The imported cards (or the sample cards with --sample or when nothing is imported)."""
+    return sample_catalog() if getattr(args, "sample", False) else _store().catalog()
 
 
 # import -------------------------------------------------------------------------------------
@@ -116,7 +126,7 @@ def run_show(args: argparse.Namespace) -> int:
     if not name:
         return _fail("Give a card name to show.")
     try:
-        found = _store().find(name)
+        found = _store().find(name) if not args.sample else _sample_find(name)
     except CardStoreError as exc:
         return _fail(str(exc))
     if not found:
@@ -131,6 +141,12 @@ def run_show(args: argparse.Namespace) -> int:
     if others and not exact:
         print(f"\nAlso close: {', '.join(dict.fromkeys(others))}.")
     return 0
+
+
+def _sample_find(name: str) -> list[Card]:
+    catalog = sample_catalog()
+    exact = list(catalog.named(name))
+    return exact or [c for n in catalog.suggest(name) for c in catalog.named(n)]
 
 
 def render_card(card: Card) -> str:
@@ -185,7 +201,7 @@ def _keyword_text(name: str, value: int | None, qualifier: str | None) -> str:
 
 def run_list(args: argparse.Namespace) -> int:
     try:
-        catalog = _store().catalog()
+        catalog = _catalog(args)
     except CardStoreError as exc:
         return _fail(str(exc))
     cards = list(catalog.cards)
@@ -222,7 +238,7 @@ def run_check_deck(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(f"The deck list {args.file} cannot be read ({exc}).")
     try:
-        catalog = _store().catalog()
+        catalog = _catalog(args)
         deck = parse_decklist(text, catalog, name=args.file.stem)
     except (CardError, CardStoreError) as exc:
         return _fail(str(exc))
@@ -264,7 +280,7 @@ def run_sample_deck(args: argparse.Namespace) -> int:
 
 def run_random_deck(args: argparse.Namespace) -> int:
     try:
-        catalog: CardCatalog = _store().catalog()
+        catalog = _catalog(args)
         deck = random_deck(catalog, args.seed, GameFormat(args.format))
     except (CardError, CardStoreError) as exc:
         return _fail(str(exc))

@@ -294,6 +294,9 @@ def render(state: GameState, seat: int | None) -> str:
             lines.append(f"  rank {r}: " + (" | ".join(cells) or "-"))
         if "hand" in p:
             lines.append("  hand: " + ", ".join(f"{c['name']} #{c['instance']}" for c in p["hand"]))
+            for c in p["hand"]:
+                if c.get("manual"):
+                    lines.append(f"    #{c['instance']} {c['name']} (text is manual): {c['text']}")
     for d in v["pending"]:
         lines.append(f"Waiting on seat {d['seat']}: {d['prompt']}")
     return "\n".join(lines)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import stats
-from engine.cards.model import CardType
+from engine.cards.model import Card, CardType
 from engine.formation import without_character
 from engine.tx import Tx
 
@@ -27,7 +29,7 @@ def leave_play(tx: Tx, uid: int, reason: str, banish: bool = False) -> None:
     tx.update_player(unit.formation, ranks=without_character(formation.ranks, uid))
     for item in unit.items:
         move_to_discard(tx, item, "item of a character that left play (104.8)")
-    actions = [a for a in unit.attachments if tx.card(a).type is CardType.ACTION]
+    actions = [a for a in unit.attachments if tx.card(a).functions_as is CardType.ACTION]
     others = [a for a in unit.attachments if a not in actions]
     for attached in actions + others:
         move_to_discard(tx, attached, "attached to a character that left play (104.8)")
@@ -41,6 +43,12 @@ def leave_play(tx: Tx, uid: int, reason: str, banish: bool = False) -> None:
         move_to_discard(tx, uid, reason)
 
 
+@lru_cache(maxsize=4096)
+def _lowers_stats(card: Card) -> bool:
+    """Whether a card can lower HP or level when equipped or attached (a penalty item)."""
+    return (card.hit_points or 0) < 0 or stats.extra(card, "level_bonus") < 0
+
+
 def is_dying(tx: Tx, uid: int) -> str | None:
     """Why a character dies now (104.2, 104.6), or None."""
     unit = tx.units[uid]
@@ -49,10 +57,7 @@ def is_dying(tx: Tx, uid: int) -> str | None:
     if (
         not unit.wounds
         and not any(m.target == uid for m in tx.modifiers)
-        and not any(
-            (c.hit_points or 0) < 0 or stats.extra(c, "level_bonus") < 0
-            for c in stats.bonus_cards(tx, uid)
-        )
+        and not any(_lowers_stats(tx.card(i)) for i in unit.items + unit.attachments)
     ):
         return None  # nothing has lowered its HP or level and it has no wounds
     card = tx.card(uid)

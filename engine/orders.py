@@ -151,6 +151,9 @@ def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
     if not stats.class_allows(item.classes, who):
         allowed = "/".join(c.value for c in item.classes)
         return f"Rule 302.3: only a {allowed} may equip {item.name}."
+    restricted = stats.restriction_problem(item, who)
+    if restricted:
+        return f"Rule 302.3: {restricted}."
     place = locate(board.players, a.character)
     own_formation = place is not None and place.formation == seat
     rank = place.rank if place is not None and own_formation else 0
@@ -199,6 +202,9 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
     if not stats.class_allows(card.classes, who):
         allowed = "/".join(c.value for c in card.classes)
         return f"Rule 303.2: only a {allowed} may use {card.name}."
+    restricted = stats.restriction_problem(card, who)
+    if restricted:
+        return f"Rule 303.2: {restricted}."
     if stats.level(board, a.character) < (card.level or 0):
         return f"Rule 303.3: {who.name} is below level {card.level} needed for {card.name}."
     return None

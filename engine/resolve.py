@@ -8,7 +8,6 @@ from engine.actions import (
     AttachEpicClass,
     Attack,
     Choose,
-    Decline,
     DefeatDungeon,
     Equip,
     Maneuver,
@@ -323,5 +322,3 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
             ask_destroy(tx, seat, uid, new_item)
         else:
             ask_destroy(tx, seat, uid, -1)
-    if isinstance(action, Decline) and kind is not DecisionKind.DISCARD:
-        pass

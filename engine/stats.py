@@ -55,7 +55,9 @@ def bonus_cards(board: Board, uid: int) -> list[Card]:
     """Cards whose printed stats add to the character: equipped items and Epic Classes."""
     unit = board.units[uid]
     cards = [board.card(i) for i in unit.items]
-    cards += [board.card(i) for i in unit.attachments if board.card(i).type is CardType.EPIC_CLASS]
+    cards += [
+        board.card(i) for i in unit.attachments if board.card(i).functions_as is CardType.EPIC_CLASS
+    ]
     return cards
 
 
@@ -157,6 +159,19 @@ def strike_damage_types(board: Board, uid: int) -> frozenset[str]:
 
 def classes(card: Card) -> frozenset[CardClass]:
     return frozenset(card.classes)
+
+
+def restriction_problem(item: Card, who: Card) -> str | None:
+    """Trait, character-type and alignment restrictions of an item or action (302.3, 303.2)."""
+    if item.restrictions:
+        have = {t.casefold() for t in who.traits} | {
+            t.value.casefold() for t in who.character_types
+        }
+        if not have & {r.casefold() for r in item.restrictions}:
+            return f"only a {' or '.join(item.restrictions)} may use {item.name}"
+    if item.required_alignment is not None and item.required_alignment not in who.alignments:
+        return f"only {item.required_alignment.value} characters may use {item.name}"
+    return None
 
 
 def class_allows(restriction: Iterable[CardClass], performer: Card) -> bool:

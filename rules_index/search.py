@@ -7,18 +7,20 @@ opens: entries, the name table, the vocabulary for typo correction and each entr
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from rules_index.models import Entry, Hit
 from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
 from rules_index.refs import embedded_numbers
-from rules_index.synonyms import DEFINED_AT, INTENTS
-from rules_index.text import normalize_name, words
+from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
+from rules_index.text import fold, normalize_name, words
 
 BM25_WEIGHTS = "6.0, 3.0, 1.5, 1.0, 0.4"  # names, title, context, text, examples
 FTS_CANDIDATES = 40
@@ -29,6 +31,16 @@ STEMMED_INTENTS = tuple(
 # One-word rule names too common in questions to mean that rule's topic.
 COMMON_NAMES = frozenset({"trap", "strike", "action", "order", "react", "play", "pass", "ready"})
 GENERIC_TAIL = re.compile(r"\s+(?:characters?|cards?)$")
+TOPIC_WORDS = 3.0  # a name inside a question longer than this many words counts less
+# Words of a question's shape rather than its topic ("do I need to", "am I allowed to").
+WEAK_STEMS = frozenset(
+    stem(w)
+    for w in "need needs want wants really actually just anyway okay ok".split()
+)
+WEAK_WEIGHT = 0.1
+INTENT_BOOST = 1.2
+TOPIC_PAIR = 0.4  # an entry joining two named ideas of the question
+UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 RARE = 12  # a one-word name found in at most this many entries names a topic
 NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
 
@@ -59,7 +71,10 @@ class Ranker:
         self.children: dict[tuple[str, str], list[Row]] = {}
         self.by_name: dict[str, list[Row]] = {}
         vocabulary: set[str] = set()
+        every_word: set[str] = set()  # of every document, French included
         self.frequency: dict[str, int] = {}  # in how many entries of the default document
+        stem_df: dict[str, int] = {}
+        n_default = 0
         query = (
             "select id, doc, ref, kind, title, text, parent, examples, names, context, position"
             " from entries order by doc, position"
@@ -72,11 +87,17 @@ class Ranker:
             name_list = tuple(n for n in (names or "").split(" | ") if n)
             blob = " ".join((names or "", title, context or "", text, " ".join(ex)))
             distinct = set(words(blob))
+            every_word.update(distinct)
             if weights.get(doc, 1.0) >= 1.0:
                 vocabulary.update(t for t in distinct if len(t) >= 4)
                 for t in distinct:
                     self.frequency[t] = self.frequency.get(t, 0) + 1
-            row = Row(rid, entry, name_list, pos, frozenset(map(stem, distinct)), blob.lower())
+            stems = frozenset(map(stem, distinct))
+            if weights.get(doc, 1.0) >= 1.0:
+                n_default += 1
+                for s in stems:
+                    stem_df[s] = stem_df.get(s, 0) + 1
+            row = Row(rid, entry, name_list, pos, stems, blob.lower())
             self.rows[rid] = row
             self.by_ref[(doc, ref)] = row
             if parent:
@@ -84,29 +105,64 @@ class Ranker:
             for name in name_list:
                 self.by_name.setdefault(name, []).append(row)
         self.name_keys = list(self.by_name)
+        self.name_words = frozenset(w for name in self.name_keys for w in name.split())
         self.all_docs = frozenset(row.entry.doc for row in self.rows.values())
         self.default_doc = max(weights, key=lambda d: weights[d]) if weights else "cr"
         self.vocabulary = sorted(vocabulary)
+        top = math.log(max(n_default, 2))
+        # How much a word says about an entry: rare words weigh more than "card" or "game".
+        self.stem_weight = {
+            s: 0.15 + 0.85 * math.log(n_default / df) / top for s, df in stem_df.items()
+        }
         self.vocabulary_set = frozenset(vocabulary)
+        self.known_words = frozenset(every_word) | KNOWN_WORDS
 
     # -- query understanding ---------------------------------------------------------------
 
     def corrections(self, query: str) -> dict[str, str]:
-        """Misspelt words of the query mapped to the closest word the documents use."""
+        """Misspelt words of the query mapped to the closest word the documents use: a close
+        spelling ("resistence"), else one letter wrong, missing, extra or two letters swapped
+        ("levle", "planer"), the most used such word winning."""
         fixes: dict[str, str] = {}
         for token in words(query[:500])[:30]:
-            if len(token) < 5 or token in self.vocabulary_set or token in KNOWN_WORDS:
+            if len(token) < 4 or token in self.vocabulary_set or token in self.known_words:
                 continue
-            if token.isdigit() or token in fixes:
+            if token.isdigit() or token in fixes or not token.isalpha():
                 continue
-            best = process.extractOne(token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=84)
+            best = None
+            if len(token) >= 5:
+                best = process.extractOne(
+                    token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=84
+                )
             if best:
                 fixes[token] = best[0]
+                continue
+            near = process.extract(
+                token, self.vocabulary, scorer=OSA.distance, score_cutoff=1, limit=None
+            )
+            near = [m for m in near if self._plausible_typo(token, m[0])]
+            if near:
+                fixes[token] = max(near, key=lambda m: self.frequency.get(m[0], 0))[0]
         return fixes
+
+    def _plausible_typo(self, token: str, word: str) -> bool:
+        """One edit apart, `token` a likely misspelling of `word`: letters swapped or one left
+        out; one letter too many in a longer word; one letter changed only into a word of a
+        rule name ("planer" -> planar), as it would too often turn an English word ("took")
+        into another ("look")."""
+        if stem(token) in self.stem_weight:  # an inflection of a word the rules use
+            return False
+        if len(word) == len(token) + 1:
+            return True
+        if len(word) == len(token) - 1:
+            return len(token) >= 5
+        if sorted(word) == sorted(token):
+            return True
+        return len(token) >= 5 and word in self.name_words
 
     def plan(self, query: str) -> QueryPlan:
         plan = plan_query(query)
-        unknown = [t for t in plan.terms if len(t) >= 5 and t not in self.vocabulary_set]
+        unknown = [t for t in plan.terms if len(t) >= 4 and t not in self.vocabulary_set]
         if unknown:
             fixes = self.corrections(" ".join(unknown))
             if fixes:
@@ -240,6 +296,35 @@ class Ranker:
             return {}
         return {rid: score for rid, score in rows}
 
+    def concept_weight(self, own: frozenset[str], syn: frozenset[str]) -> float:
+        """A query word's weight in coverage: its rarity in the default document."""
+        if own <= WEAK_STEMS:
+            return WEAK_WEIGHT
+        known = [self.stem_weight[s] for s in own | syn if s in self.stem_weight]
+        return max(known, default=UNKNOWN_WEIGHT)
+
+    def topics(self, plan: QueryPlan) -> list[tuple[str, tuple[str, ...]]]:
+        """The named ideas of a question ("alliance", "deck size"), each with the refs of
+        the rules about it: an entry that speaks of two of them is what a question joining
+        them asks for ("alliance format deck size" -> the Alliance rule on deck size)."""
+        found: dict[str, tuple[str, ...]] = {}
+        for text in dict.fromkeys((plan.core, plan.canonical)):
+            tokens = text.split()
+            for n in (3, 2, 1):
+                for i in range(len(tokens) - n + 1):
+                    gram = " ".join(tokens[i : i + n])
+                    if gram in found or gram in STOPWORDS or gram in COMMON_NAMES:
+                        continue
+                    refs = DEFINED_AT.get(gram, ())
+                    rows = self.by_name.get(gram, ())
+                    if not refs and not rows:
+                        continue
+                    refs += tuple(
+                        r.entry.ref for r in rows if r.entry.doc == self.default_doc
+                    )
+                    found[gram] = refs
+        return list(found.items())
+
     # -- combination -----------------------------------------------------------------------
 
     def rank(self, query: str, docs: set[str], limit: int) -> list[Hit]:
@@ -249,18 +334,20 @@ class Ranker:
         named = self.name_matches(plan, docs)
         fts = self.fulltext(plan, docs)
         best = max(fts.values(), default=0.0) or 1.0
-        n_concepts = max(len(plan.concepts), 1)
+        topic_scale = min(1.0, TOPIC_WORDS / max(len(plan.terms), 1))
+        concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
+        total_weight = sum(concept_weights) or 1.0
         phrase_bonus = [(p, 0.4 if p.count(" ") == 1 else 0.5) for p in plan.phrases]
         for rid in fts.keys() | named.keys():
             row = self.rows[rid]
             stems = row.stems
             covered = 0.0
-            for own, syn in plan.concepts:
+            for (own, syn), weight in zip(plan.concepts, concept_weights, strict=True):
                 if not own.isdisjoint(stems):
-                    covered += 1.0
+                    covered += weight
                 elif syn and not syn.isdisjoint(stems):
-                    covered += 0.6
-            score = 0.8 * fts.get(rid, 0.0) / best + 0.9 * covered / n_concepts
+                    covered += 0.6 * weight
+            score = 0.8 * fts.get(rid, 0.0) / best + 0.9 * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:
                 if phrase in folded:
@@ -271,17 +358,33 @@ class Ranker:
                 score *= 0.75
             label = "fulltext"
             if rid in named:
-                score += named[rid][0]
+                score += named[rid][0] * (topic_scale if named[rid][1] == "topic" else 1.0)
                 label = named[rid][1]
             scores[rid] = score * self.weights.get(row.entry.doc, 1.0)
             how[rid] = label
         present = {w for own, syn in plan.concepts for w in own | syn}
+        present.update(stem(t) for t in words(fold(plan.raw[:500])))  # "card" too
+        topics = self.topics(plan) if len(plan.terms) > 1 else []
+        if len(topics) > 1:
+            for rid in scores:
+                row = self.rows[rid]
+                ref = row.entry.ref
+                count = sum(
+                    1
+                    for phrase, refs in topics
+                    if phrase in row.folded or any(ref == r or ref.startswith(r + ".") for r in refs)
+                )
+                if count > 1:
+                    scores[rid] += TOPIC_PAIR * (count - 1) * self.weights.get(row.entry.doc, 1.0)
+        # A keyword or feat named in the question says more than a plain-language intent.
+        keyword_named = any(self.rows[rid].entry.kind in ("keyword", "feat") for rid in named)
+        intent_boost = INTENT_BOOST * (0.5 if keyword_named else 1.0)
         for groups, ref in STEMMED_INTENTS:
             if all(group & present for group in groups):
                 for doc in docs:
                     meant = self.by_ref.get((doc, ref))
                     if meant:
-                        scores[meant.id] = scores.get(meant.id, 0.0) + 1.2
+                        scores[meant.id] = scores.get(meant.id, 0.0) + intent_boost
                         how.setdefault(meant.id, "intent")
         for number in embedded_numbers(plan.raw):
             for doc in docs:

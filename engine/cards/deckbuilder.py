@@ -199,6 +199,8 @@ class _Builder:
                 chosen += 1
         repeatable = [c for c in found if not c.is_unique]
         while chosen < needed:
+            if not repeatable:
+                raise DeckBuildError("Too few characters can start in play beside these leaders.")
             card = self.chooser.pick(repeatable)
             if self.allowed_more(card) > 0:
                 self.take(card, army)

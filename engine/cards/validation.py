@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from engine.cards.catalog import CardCatalog
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType, CharacterType, Deck
 from engine.cards.names import name_key
@@ -24,6 +24,14 @@ _TYPE_PLURALS = {
     CardType.BATTLEFIELD: "battlefields",
     CardType.TOKEN: "tokens",
 }
+
+
+class CardLookup(Protocol):
+    """A CardCatalog or any mapping of card id to Card."""
+
+    def __contains__(self, card_id: object, /) -> bool: ...
+
+    def __getitem__(self, card_id: str, /) -> Card: ...
 
 
 @dataclass(frozen=True)
@@ -44,12 +52,12 @@ class DeckProblem:
 
 
 def validate_deck(
-    deck: Deck, catalog: CardCatalog, fmt: GameFormat = GameFormat.SAGA
+    deck: Deck, catalog: CardLookup, fmt: GameFormat = GameFormat.SAGA
 ) -> list[DeckProblem]:
     """Every construction problem of `deck` in format `fmt` (rules 108, 305, 703, 801)."""
     rules = fmt.rules
     problems = _unknown_ids(deck.all_cards, catalog)
-    cards = [catalog.get(i) for i in deck.all_cards if i in catalog]
+    cards = [catalog[i] for i in deck.all_cards if i in catalog]
 
     for card in _distinct(c for c in cards if c.is_token):
         problems.append(
@@ -93,7 +101,7 @@ def validate_deck(
 
 
 def validate_starting_army(
-    army: Deck | Sequence[str], catalog: CardCatalog, fmt: GameFormat = GameFormat.SAGA
+    army: Deck | Sequence[str], catalog: CardLookup, fmt: GameFormat = GameFormat.SAGA
 ) -> list[DeckProblem]:
     """Problems of a starting army (rules 108.1, 108.7, 500.2, 500.3, 602.3, 602.7, 801.5)."""
     ids = army.starting_army if isinstance(army, Deck) else tuple(army)
@@ -107,7 +115,7 @@ def validate_starting_army(
             )
         ]
     problems = [] if isinstance(army, Deck) else _unknown_ids(ids, catalog)
-    cards = [catalog.get(i) for i in ids if i in catalog]
+    cards = [catalog[i] for i in ids if i in catalog]
     characters = [c for c in cards if c.is_character]
     for card in _distinct(c for c in cards if not c.is_character):
         problems.append(
@@ -199,9 +207,9 @@ def _army_faction_problems(
 
 
 def _alliance_faction_problems(
-    deck: Deck, catalog: CardCatalog, counted: list[Card]
+    deck: Deck, catalog: CardLookup, counted: list[Card]
 ) -> list[DeckProblem]:
-    warlords = [catalog.get(i) for i in deck.starting_army if i in catalog]
+    warlords = [catalog[i] for i in deck.starting_army if i in catalog]
     factions = {f for w in warlords if w.is_warlord for f in w.factions}
     if not factions:
         return []
@@ -272,7 +280,7 @@ def _lord_type_problems(cards: list[Card], warlords_allowed: int) -> list[DeckPr
     return problems
 
 
-def _unknown_ids(ids: Sequence[str], catalog: CardCatalog) -> list[DeckProblem]:
+def _unknown_ids(ids: Sequence[str], catalog: CardLookup) -> list[DeckProblem]:
     unknown = sorted({i for i in ids if i not in catalog})
     return [DeckProblem("", f"Card id '{i}' is not in the card catalog.", (i,)) for i in unknown]
 

@@ -373,3 +373,65 @@ def test_pass_still_works_after_an_attack() -> None:
     state = apply(state, Decline(0)).state
     state = apply(state, Pass(1)).state
     assert state.waiting_on() == (0,)
+
+
+def test_rule_703_9_3_animal_token_enters_like_a_played_character() -> None:
+    """703.3 / 703.9.3: an Animal token is a level 2 Mercenary character entering rank 2 with
+    +2 ATK, 8 AC, 1 HP; as a Mercenary it suffers no loyalty penalty."""
+    from engine.cards.sample import standard_tokens
+    from engine.effects import put_character_token_into_play
+
+    animal = next(t for t in standard_tokens() if t.name == "Animal")
+    state, _ = two_player_game()
+    tx = Tx(state)
+    uid = put_character_token_into_play(tx, 0, animal)
+    assert uid is not None and uid in tx.tokens
+    assert tx.player(0).ranks[1][-1] == uid
+    assert tx.units[uid].orientation is Orientation.READY
+    assert stats.strikes(tx, uid) == (2,) and stats.armor_class(tx, uid) == 8
+
+
+def test_rule_703_9_2_simple_shield_token_takes_the_shield_location() -> None:
+    """703.4 / 703.9.2: a Simple Shield token is a Shield item: equipping it where a Shield
+    is already equipped asks which one to destroy (302.7)."""
+    from engine.cards.sample import standard_tokens
+    from engine.effects import equip_token
+
+    shield = next(t for t in standard_tokens() if t.name == "Simple Shield")
+    state, _ = two_player_game()
+    lord = state.players[0].ranks[2][0]
+    tx = Tx(state)
+    first = equip_token(tx, 0, shield, lord)
+    assert not tx.pending[1:] or tx.pending[-1].kind is not DecisionKind.DESTROY_ITEM
+    second = equip_token(tx, 0, shield, lord)
+    assert tx.pending[-1].kind is DecisionKind.DESTROY_ITEM
+    assert set(tx.pending[-1].options) == {first, second}
+
+
+def test_rule_302_3_trait_restricted_items_need_the_trait() -> None:
+    """302.3: only characters with the correct trait may equip a restricted item."""
+    dwarf_axe = replace(item("dwarf-axe", traits=("Weapon",)), restrictions=("Dwarf",))
+    state, _ = two_player_game([dwarf_axe])
+    lord = state.players[0].ranks[2][0]
+    state = to_order(state, 0)
+    with pytest.raises(IllegalActionError, match="only a Dwarf"):
+        check(state, Equip(0, state.players[0].hand[0], lord))
+    state = _with_card(state, lord, traits=("Dwarf",))
+    check(state, Equip(0, state.players[0].hand[0], lord))
+
+
+def test_rule_506_1_modifiers_from_effects_expire_and_may_kill() -> None:
+    """506.1 / 104.6: a +1 HP until end of turn keeps a wounded character alive only until
+    the effect expires."""
+    from engine.effects import modify_until_end_of_turn
+
+    state, _ = two_player_game()
+    d = state.players[0].ranks[1][0]  # a level 2, 2 HP character
+    tx = Tx(state)
+    modify_until_end_of_turn(tx, 0, d, "hp", 1)
+    tx.update_unit(d, wounds=2)
+    state = to_order(tx.freeze(), 0)
+    assert d in state.units
+    state = apply(state, Pass(0)).state
+    state = apply(state, Pass(1)).state
+    assert d not in state.units and d in state.players[0].discard

@@ -23,7 +23,7 @@ Items:
 Oaken Buckler x2
 // a comment
 Actions (1)
-1 forced-march
+1 double-time-march
 """
 
 
@@ -44,7 +44,7 @@ def test_parse_counts_sections_and_stars(catalog: CardCatalog) -> None:
         "siege-engineer",
         "oaken-buckler",
         "oaken-buckler",
-        "forced-march",
+        "double-time-march",
     )
 
 

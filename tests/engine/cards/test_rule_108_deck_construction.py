@@ -57,8 +57,8 @@ def test_rule_108_3_counts_starting_army_copies_too(deck: Deck, catalog: CardCat
 def test_rule_108_4_no_card_type_above_half(deck: Deck, catalog: CardCatalog) -> None:
     """108.4: A single card type cannot make up more than half (50%) of your deck."""
     heavy = swap(deck, "battle-cry", "siege-engineer")
-    heavy = swap(heavy, "shield-wall", "cinder-adept")
-    heavy = swap(heavy, "forced-march", "censer-priest")
+    heavy = swap(heavy, "interlocked-shields", "cinder-adept")
+    heavy = swap(heavy, "double-time-march", "censer-priest")
     heavy = swap(heavy, "ember-lance", "veiled-agent")
     problems = validate_deck(heavy, catalog)
     assert [p.text for p in problems] == [
@@ -86,7 +86,7 @@ def test_rule_108_6_one_warlord_but_one_of_each_lord_type(deck: Deck, catalog: C
     )
     with_overlord = swap(deck, "battle-cry", "mazruk-the-undying")
     assert validate_deck(with_overlord, catalog) == []
-    two_overlords = swap(with_overlord, "shield-wall", "mazruk-the-undying")
+    two_overlords = swap(with_overlord, "interlocked-shields", "mazruk-the-undying")
     assert rules_of(validate_deck(two_overlords, catalog)) == ["108.6"]
 
 
@@ -129,6 +129,6 @@ def test_unknown_card_ids_are_reported(deck: Deck, catalog: CardCatalog) -> None
 
 def test_problems_are_itemised_one_per_fault(deck: Deck, catalog: CardCatalog) -> None:
     bad = swap(deck, "battle-cry", "chain-of-lightning")
-    bad = swap(bad, "shield-wall", "legionary-gladius")
+    bad = swap(bad, "interlocked-shields", "legionary-gladius")
     bad = replace(bad, cards=bad.cards[1:])
     assert sorted(rules_of(validate_deck(bad, catalog))) == ["108.2", "108.3", "108.5"]

@@ -1,0 +1,57 @@
+"""Effect primitives that card abilities will be composed of (the follow-up issue's
+vocabulary). Each works on a transaction and logs events; the flow settles deaths and
+illegal ranks afterwards (104.2, 401.6)."""
+
+from __future__ import annotations
+
+from engine.cards.model import Card, CardType
+from engine.formation import rank_would_be_legal
+from engine.resolve import ask_destroy, place_character
+from engine.setup import create_token
+from engine.state import Modifier
+from engine.strikes import inflict_wounds, strike
+from engine.tx import Tx
+
+__all__ = [
+    "equip_token",
+    "inflict_wounds",
+    "modify_until_end_of_turn",
+    "put_character_token_into_play",
+    "strike",
+]
+
+
+def put_character_token_into_play(tx: Tx, seat: int, card: Card) -> int | None:
+    """703.3: a character token enters like a played character (rank = level, illegal rank
+    check, loyalty penalty), at the far right of its rank. None when it cannot enter."""
+    if card.functions_as is not CardType.CHARACTER:
+        raise ValueError(f"{card.name} is not a character token")
+    rank = max(card.level or 1, 1)
+    if not rank_would_be_legal(tx.player(seat), tx.units, rank):
+        tx.emit("token_not_created", seat, name=card.name, rule="507.1.2")
+        return None
+    uid = create_token(tx, seat, card)
+    ranks = tx.player(seat).ranks
+    position = len(ranks[rank - 1]) if rank <= len(ranks) else 0
+    place_character(tx, seat, uid, rank, position, "play")
+    return uid
+
+
+def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int:
+    """703.4: equip an item token to a character; equip locations are then checked (302.7)."""
+    if card.functions_as is not CardType.ITEM:
+        raise ValueError(f"{card.name} is not an item token")
+    uid = create_token(tx, seat, card)
+    unit = tx.units[character]
+    tx.update_unit(character, items=(*unit.items, uid))
+    tx.emit("item_equipped", seat, card=uid, name=card.name, to=character, token=True)
+    ask_destroy(tx, seat, character, uid)
+    return uid
+
+
+def modify_until_end_of_turn(tx: Tx, seat: int, target: int, stat: str, amount: int) -> None:
+    """An ongoing stat modifier that expires at the end of the turn (506.1, 700)."""
+    if stat not in ("atk", "ac", "skill", "hp", "level"):
+        raise ValueError(f"unknown stat {stat!r}")
+    tx.modifiers.append(Modifier(target, stat, amount, seat))
+    tx.emit("stat_modified", seat, card=target, stat=stat, amount=amount, until="end of turn")

@@ -2,7 +2,7 @@
 
     python benchmarks/rules_lookup.py [--questions FILE ...] [--repeat N]
 
-Questions default to tests/rules_index/questions.jsonl plus ../shared/eval/rules_dev.jsonl when
+Questions default to tests/rules_index/questions*.jsonl plus ../shared/eval/rules_dev.jsonl when
 the shared folder is present; every CR rule number and glossary name is timed as well. When
 ../shared/tools/cr_reference.py exists, the same questions are timed on its bare BM25 search.
 """
@@ -59,6 +59,7 @@ def main() -> int:
     args = ap.parse_args()
     files = args.questions or [
         ROOT / "tests" / "rules_index" / "questions.jsonl",
+        ROOT / "tests" / "rules_index" / "questions_round2.jsonl",
         SHARED / "eval" / "rules_dev.jsonl",
     ]
     questions = load_questions(files)

@@ -17,7 +17,7 @@ from engine.record import GameRecord, new_record
 from engine.rng import Rng
 from engine.state import GameConfig, GameState
 
-DEFAULT_TURN_CAP = 60
+DEFAULT_TURN_CAP = 100
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,9 @@ import re
 
 from rules_index.text import fold
 
-# "Incliné (Spent)": a run of text, then an English term in parentheses starting in capitals.
-PAIR_RE = re.compile(r"([^()]{1,80}?)\s*\(([A-Z][A-Za-z' -]{1,40})\)")
+# "Incliné (Spent)": an English term in parentheses starting in capitals, the French before it.
+ENGLISH_RE = re.compile(r"\(([A-Z][A-Za-z' -]{1,40})\)")
+BEFORE = 80  # characters before the parenthesis that may hold the French term
 # Small words inside French terms ("Seigneur de Guerre", "Résistance à la Magie").
 CONNECTORS = frozenset({"de", "du", "des", "d", "a", "à", "la", "le", "les", "l", "en", "contre"})
 LEADING = frozenset(
@@ -192,8 +193,8 @@ def _french_term(before: str) -> str:
             break
         if bare[:1].isupper():
             taken.append(bare)
-            if lower_run:
-                break
+            if lower_run or bare != token:
+                break  # "l'Armée Initiale": the article starts the term
         elif bare.lower() in CONNECTORS or lower_run:
             taken.append(bare)
         else:
@@ -211,12 +212,13 @@ def printed_pairs(text: str) -> dict[str, str]:
     """French term (folded) -> English term (lower case), as printed "Français (English)"."""
     pairs: dict[str, str] = {}
     flat = " ".join(text.split())
-    for match in PAIR_RE.finditer(flat):
-        english = match.group(2).split(" - ")[0].strip()
+    for match in ENGLISH_RE.finditer(flat):
+        before = flat[max(0, match.start() - BEFORE) : match.start()].split(")")[-1]
+        english = match.group(1).split(" - ")[0].strip()
         if len(english) < 3 or english.isupper() or " et " in english:
             continue  # "(MRP)", "(ATK et AC)"
         english = english.lower()
-        french = fold(_french_term(match.group(1)))
+        french = fold(_french_term(before))
         if len(french) < 3 or french in english or not re.fullmatch(r"[a-z' ]+", french):
             continue  # "Initiative (Initiative Phase)" would rewrite English questions
         pairs.setdefault(french, english)

@@ -16,7 +16,17 @@ from rules_index.synonyms import (
 )
 from rules_index.text import fold, words
 
-TABLE = all_tables()
+ELISION_RE = re.compile(r"^(?:l|d|qu|j|n|s|c|m|t|jusqu|lorsqu|puisqu)'(\w{2,}.*)$")
+
+
+def _bare(token: str) -> str:
+    """A word without "'s" ("warlord's") or a French elided article ("l'initiative")."""
+    match = ELISION_RE.match(token)
+    return match.group(1) if match else token.removesuffix("'s")
+
+
+# Keys as queries are read: "phase d'ordre" is matched as "phase ordre".
+TABLE = {" ".join(map(_bare, key.split())): value for key, value in all_tables().items()}
 MAX_PHRASE = max(len(k.split()) for k in TABLE)
 MAX_QUERY_CHARS = 500
 # Words the tables know: never "corrected" into something else.
@@ -106,8 +116,8 @@ def strip_question(folded: str) -> str:
 def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
     """Analyse `query`; `correct` maps misspelt words to words the documents use."""
     folded = fold(query[:MAX_QUERY_CHARS])
-    core = " ".join(t.removesuffix("'s") for t in words(strip_question(folded)))
-    tokens = [t.removesuffix("'s") for t in words(folded)[:60]]
+    core = " ".join(map(_bare, words(strip_question(folded))))
+    tokens = [_bare(t) for t in words(folded)[:60]]
     if correct:
         tokens = [correct.get(t, t) for t in tokens]
         core = " ".join(correct.get(t, t) for t in core.split())
@@ -115,6 +125,7 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
     expansions: list[str] = []
     concepts: list[tuple[frozenset[str], frozenset[str]]] = []
     terms: list[str] = []
+    rules_phrases: list[str] = []
     core_tokens = core.split()
     i = 0
     while i < len(core_tokens):
@@ -137,6 +148,8 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
             if phrase in TABLE and (n > 1 or phrase not in STOPWORDS):
                 replacement = TABLE[phrase].split()
                 expansions += replacement
+                if len(replacement) > 1 and len(replacement) <= 5:
+                    rules_phrases.append(TABLE[phrase])  # "more than one copy", verbatim
                 originals = [t for t in tokens[i : i + n] if t not in STOPWORDS]
                 terms += originals
                 concepts.append(
@@ -166,6 +179,10 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
         for gram in zip(core_tokens, core_tokens[1:], core_tokens[2:], strict=False)
         if gram[0] not in PHRASE_SKIP and gram[2] not in PHRASE_SKIP
     ][:6]
+    typed = {stem(t) for t in tokens}
+    phrases += [  # a rules wording of the question's words, unless it only repeats them
+        p for p in dict.fromkeys(rules_phrases) if not {stem(w) for w in p.split()} <= typed
+    ][:4]
     if not terms:  # only function words ("your", "this"): search for them after all
         terms = [t for t in tokens if len(t) > 1 or t == "x"][:MAX_TERMS]
         concepts = [(frozenset({stem(t)}), frozenset()) for t in terms]

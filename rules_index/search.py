@@ -22,7 +22,7 @@ from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, words
 
-BM25_WEIGHTS = "6.0, 3.0, 1.5, 1.0, 0.4"  # names, title, context, text, examples
+BM25_WEIGHTS = "3.0, 2.0, 1.0, 1.0, 0.4"  # names, title, context, text, examples
 FTS_CANDIDATES = 40
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
@@ -33,12 +33,14 @@ COMMON_NAMES = frozenset({"trap", "strike", "action", "order", "react", "play", 
 GENERIC_TAIL = re.compile(r"\s+(?:characters?|cards?)$")
 TOPIC_WORDS = 3.0  # a name inside a question longer than this many words counts less
 # Words of a question's shape rather than its topic ("do I need to", "am I allowed to").
-WEAK_STEMS = frozenset(
-    stem(w)
-    for w in "need needs want wants really actually just anyway okay ok".split()
-)
+WEAK_WORDS = ("need", "needs", "want", "wants", "really", "actually", "just", "anyway", "ok")
+WEAK_STEMS = frozenset(map(stem, WEAK_WORDS))
 WEAK_WEIGHT = 0.1
-INTENT_BOOST = 1.2
+INTENT_BOOST = 1.2  # a plain-language intent of synonyms.INTENTS (half when a keyword is named)
+FTS_SHARE = 0.8  # BM25, as a share of the query's best
+COVER_SHARE = 0.9  # the share of the question's words (rare ones weighing more) an entry has
+PHRASE_BONUS = (0.0, 0.25, 0.35)  # a pair, a triple of the question's words found verbatim
+MULTI_TOPIC_SCALE = 0.75  # two named ideas: the question is about them together
 TOPIC_PAIR = 0.4  # an entry joining two named ideas of the question
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 RARE = 12  # a one-word name found in at most this many entries names a topic
@@ -105,7 +107,12 @@ class Ranker:
             for name in name_list:
                 self.by_name.setdefault(name, []).append(row)
         self.name_keys = list(self.by_name)
-        self.name_words = frozenset(w for name in self.name_keys for w in name.split())
+        self.name_words = frozenset(  # words of the names players type: "reach", "planar"
+            w
+            for name, rows in self.by_name.items()
+            if any(r.entry.kind in ("keyword", "feat", "glossary") for r in rows)
+            for w in name.split()
+        )
         self.all_docs = frozenset(row.entry.doc for row in self.rows.values())
         self.default_doc = max(weights, key=lambda d: weights[d]) if weights else "cr"
         self.vocabulary = sorted(vocabulary)
@@ -153,7 +160,7 @@ class Ranker:
         if stem(token) in self.stem_weight:  # an inflection of a word the rules use
             return False
         if len(word) == len(token) + 1:
-            return True
+            return len(token) >= 5 or word in self.name_words
         if len(word) == len(token) - 1:
             return len(token) >= 5
         if sorted(word) == sorted(token):
@@ -319,11 +326,15 @@ class Ranker:
                     rows = self.by_name.get(gram, ())
                     if not refs and not rows:
                         continue
-                    refs += tuple(
-                        r.entry.ref for r in rows if r.entry.doc == self.default_doc
-                    )
+                    # rules beside a defining rule speak of its term (500.3 of 500.2's army)
+                    refs += tuple(p for p in map(self._parent, refs) if p)
+                    refs += tuple(r.entry.ref for r in rows if r.entry.doc == self.default_doc)
                     found[gram] = refs
         return list(found.items())
+
+    def _parent(self, ref: str) -> str | None:
+        row = self.by_ref.get((self.default_doc, ref))
+        return row.entry.parent if row else None
 
     # -- combination -----------------------------------------------------------------------
 
@@ -334,10 +345,13 @@ class Ranker:
         named = self.name_matches(plan, docs)
         fts = self.fulltext(plan, docs)
         best = max(fts.values(), default=0.0) or 1.0
+        topics = self.topics(plan) if len(plan.terms) > 1 else []
         topic_scale = min(1.0, TOPIC_WORDS / max(len(plan.terms), 1))
+        if len(topics) > 1:
+            topic_scale *= MULTI_TOPIC_SCALE
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
-        phrase_bonus = [(p, 0.4 if p.count(" ") == 1 else 0.5) for p in plan.phrases]
+        phrase_bonus = [(p, PHRASE_BONUS[min(p.count(" "), 2)]) for p in plan.phrases]
         for rid in fts.keys() | named.keys():
             row = self.rows[rid]
             stems = row.stems
@@ -347,7 +361,7 @@ class Ranker:
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
                     covered += 0.6 * weight
-            score = 0.8 * fts.get(rid, 0.0) / best + 0.9 * covered / total_weight
+            score = FTS_SHARE * fts.get(rid, 0.0) / best + COVER_SHARE * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:
                 if phrase in folded:
@@ -364,7 +378,6 @@ class Ranker:
             how[rid] = label
         present = {w for own, syn in plan.concepts for w in own | syn}
         present.update(stem(t) for t in words(fold(plan.raw[:500])))  # "card" too
-        topics = self.topics(plan) if len(plan.terms) > 1 else []
         if len(topics) > 1:
             for rid in scores:
                 row = self.rows[rid]
@@ -372,7 +385,8 @@ class Ranker:
                 count = sum(
                     1
                     for phrase, refs in topics
-                    if phrase in row.folded or any(ref == r or ref.startswith(r + ".") for r in refs)
+                    if phrase in row.folded
+                    or any(ref == r or ref.startswith(r + ".") for r in refs)
                 )
                 if count > 1:
                     scores[rid] += TOPIC_PAIR * (count - 1) * self.weights.get(row.entry.doc, 1.0)

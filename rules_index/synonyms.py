@@ -190,6 +190,22 @@ INFORMAL: dict[str, str] = {
     "reroll": "re roll",
     "rerolls": "re roll",
     "re roll": "re roll",
+    "break the rules": "contradict game rule",
+    "breaks the rules": "contradict game rule",
+    "rulebook": "game rule",
+    "override": "precedence",
+    "overrides": "precedence",
+    "overrule": "precedence",
+    "trumps": "precedence",
+    "takes priority": "precedence",
+    "used to be called": "previous editions referred",
+    "used to be": "previous editions",
+    "old name": "previous editions referred",
+    "older name": "previous editions referred",
+    "formerly": "previous editions",
+    "renamed": "previous editions referred",
+    "move back": "move backward",
+    "moves back": "move backward",
     "two of the same": "more than one copy",
     "more than one of the same": "more than one copy",
     "same card twice": "more than one copy",
@@ -301,6 +317,9 @@ RELATED: dict[str, str] = {
     "winner": "wins",
     "again": "again",
     "empty": "run out",
+    "share": "own each shared",
+    "shared": "own each shared",
+    "back": "backward",
     "steal": "control",
     "wield": "equip",
     "wields": "equipped",
@@ -463,6 +482,7 @@ INTENTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("defeated|lose|loses|eliminated", "cards|removed|multiplayer"), "101.3"),
     (("defeated", "effects|ongoing|static"), "101.3"),
     (("stunned|spent", "spend"), "107.3"),
+    (("draw", "number"), "503.1"),
     (("reveal|show|see|look|hidden", "hand"), "404.2"),
     (("not", "control", "warlord"), "101.1"),
     (("run", "out", "lose|loses|penalty"), "403.4"),
@@ -476,6 +496,7 @@ a am an and are as at be been being but by can could did do does doing for from 
 having he her here hers him his how i if in into is it its itself just me my myself of on or
 our ours she should so than that the their theirs them then there these they this those to too
 very was we were what when where which who whom why will with would you your yours yourself
+mine
 rule rules explain mean means meaning define definition happens happen work works say says
 tell card cards game anything something someone thing things way whats im i'm ive i've
 i'd id i'll ill don't dont doesn't doesnt isn't isnt wasn't aren't

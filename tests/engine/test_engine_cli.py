@@ -117,3 +117,14 @@ def test_simulate_with_community_decks_has_no_errors(capsys: pytest.CaptureFixtu
     assert summary["errors"] == 0, summary["error_messages"]
     assert summary["finished"] >= 3
     assert code == 0
+
+
+def test_simulate_with_an_unreadable_card_file_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "game", "simulate", "--cards", str(tmp_path / "none.json"))
+    assert code == 2 and err.startswith("error: Cannot read") and "Traceback" not in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2", encoding="utf-8")
+    code, _, err = run(capsys, "game", "simulate", "--cards", str(bad))
+    assert code == 2 and "not valid JSON" in err

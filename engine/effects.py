@@ -5,6 +5,7 @@ illegal ranks afterwards (104.2, 401.6)."""
 from __future__ import annotations
 
 from engine.cards.model import Card, CardType
+from engine.foreign import move_into_formation
 from engine.formation import rank_would_be_legal
 from engine.resolve import ask_destroy, place_character
 from engine.setup import create_token
@@ -16,6 +17,7 @@ __all__ = [
     "equip_token",
     "inflict_wounds",
     "modify_until_end_of_turn",
+    "move_into_formation",
     "put_character_token_into_play",
     "strike",
 ]

@@ -126,11 +126,11 @@ def maneuver_problem(board: Board, seat: int, a: Maneuver) -> str | None:
     if problem:
         return problem
     place = locate(board.players, a.character)
-    if place is None or place.formation != seat:
-        return "Rule 710.1: maneuvering cannot move a character out of another formation."
-    if a.direction == "forward" and place.rank == 1:
+    if place is None:
+        return f"{_name(board, a.character)} is not in a formation."
+    if a.direction == "forward" and place.rank == 1 and place.formation == seat:
         return "Rule 401.5: characters in the front rank may not move forward."
-    if a.direction == "sideways" and len(board.players[seat].ranks[place.rank - 1]) < 2:
+    if a.direction == "sideways" and len(board.players[place.formation].ranks[place.rank - 1]) < 2:
         return f"Rule 507.5: {_name(board, a.character)} is alone in its rank."
     return None
 

@@ -17,7 +17,7 @@ from engine.actions import (
     PlayOrderCard,
 )
 from engine.death import check_deaths, move_to_discard
-from engine.formation import locate, with_character, without_character
+from engine.formation import Place, locate, with_character, without_character
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
 from engine.state import AttackState, Format, Orientation, Phase, Unit
@@ -56,8 +56,8 @@ def perform_order(tx: Tx, action: Action) -> None:
         spend(tx, action.character, "maneuver (507.5)")
         place = locate(tx.players, action.character)
         assert place is not None
-        step = {"forward": -1, "backward": 1, "sideways": 0}[action.direction]
-        ask_position(tx, seat, action.character, place.rank + step, "move")
+        formation, rank = maneuver_destination(seat, place, action.direction)
+        ask_position(tx, seat, action.character, rank, "move", formation)
     elif isinstance(action, Equip):
         equip(tx, seat, action.item, action.character)
     elif isinstance(action, PlayOrderCard):
@@ -125,21 +125,38 @@ def attach_epic_class(tx: Tx, seat: int, card: int, warlord: int) -> None:
     tx.emit("epic_class_attached", seat, card=card, name=tx.name(card), to=warlord)
 
 
-def ask_position(tx: Tx, seat: int, uid: int, rank: int, mode: str) -> None:
+def maneuver_destination(seat: int, place: Place, direction: str) -> tuple[int, int]:
+    """Formation and rank a maneuver leads to; from the front rank of another formation,
+    forward leads to your own front rank (710.6)."""
+    if direction == "sideways":
+        return place.formation, place.rank
+    if direction == "backward":
+        return place.formation, place.rank + 1
+    if place.formation != seat and place.rank == 1:
+        return seat, 1
+    return place.formation, place.rank - 1
+
+
+def ask_position(
+    tx: Tx, seat: int, uid: int, rank: int, mode: str, formation_seat: int | None = None
+) -> None:
     """Place a character entering or moving into `rank`, asking where when it matters."""
-    formation = tx.player(seat)
+    where = seat if formation_seat is None else formation_seat
+    formation = tx.player(where)
     others = formation.ranks[rank - 1] if rank <= len(formation.ranks) else ()
     current = -1
     if mode == "move":
         place = locate(tx.players, uid)
-        if place is not None and place.rank == rank:
+        if place is not None and place.rank == rank and place.formation == where:
             current = place.position
             others = tuple(u for u in others if u != uid)
     positions = tuple(p for p in range(len(others) + 1) if p != current)
     if len(positions) <= 1:
-        place_character(tx, seat, uid, rank, positions[0] if positions else 0, mode)
+        place_character(tx, seat, uid, rank, positions[0] if positions else 0, mode, where)
         return
-    tx.staged.update({"card": uid, "rank": rank, "mode": 1 if mode == "play" else 0})
+    tx.staged.update(
+        {"card": uid, "rank": rank, "mode": 1 if mode == "play" else 0, "formation": where}
+    )
     names = ", ".join(tx.name(u) for u in others)
     tx.push(
         Decision(
@@ -153,7 +170,10 @@ def ask_position(tx: Tx, seat: int, uid: int, rank: int, mode: str) -> None:
     )
 
 
-def place_character(tx: Tx, seat: int, uid: int, rank: int, position: int, mode: str) -> None:
+def place_character(
+    tx: Tx, seat: int, uid: int, rank: int, position: int, mode: str, where: int | None = None
+) -> None:
+    """Put a played character into its rank, or finish a move (in formation `where`)."""
     if mode == "play":
         card = tx.card(uid)
         hand = tx.player(seat).hand
@@ -181,9 +201,15 @@ def place_character(tx: Tx, seat: int, uid: int, rank: int, position: int, mode:
                 text="A Warlord entering play during the game is not a Warlord (507.1.6).",
             )
         return
-    ranks = without_character(tx.player(seat).ranks, uid)
+    target = seat if where is None else where
     place = locate(tx.players, uid)
-    tx.update_player(seat, ranks=with_character(ranks, uid, rank, position))
+    if place is not None:
+        old = tx.player(place.formation)
+        tx.update_player(place.formation, ranks=without_character(old.ranks, uid))
+    ranks = tx.player(target).ranks
+    tx.update_player(target, ranks=with_character(ranks, uid, rank, position))
+    if tx.units[uid].formation != target:
+        tx.update_unit(uid, formation=target)
     tx.emit(
         "moved",
         seat,
@@ -308,8 +334,9 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     elif kind is DecisionKind.POSITION:
         assert choice is not None
         uid, rank, mode = tx.staged["card"], tx.staged["rank"], tx.staged["mode"]
+        where = tx.staged.get("formation", seat)
         tx.staged.clear()
-        place_character(tx, seat, uid, rank, choice, "play" if mode else "move")
+        place_character(tx, seat, uid, rank, choice, "play" if mode else "move", where)
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)

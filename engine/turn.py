@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine import stats
 from engine.death import check_deaths, check_victory
 from engine.dice import roll_initiative
+from engine.foreign import fix_other_formations
 from engine.formation import (
     fall_candidates,
     fallen_orientation,
@@ -59,6 +60,7 @@ def settle(tx: Tx) -> bool:
         tx.passes = 0
     if any(d.kind is DecisionKind.FALL_FORWARD for d in tx.pending):
         return True
+    fix_other_formations(tx)
     for seat in tx.seat_order():
         while True:
             candidates = fall_candidates(tx.player(seat), tx.units)

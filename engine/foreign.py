@@ -1,0 +1,64 @@
+"""Characters in another player's formation (710): where they stand and when they return."""
+
+from __future__ import annotations
+
+from engine.formation import locate, with_character, without_character
+from engine.tx import Tx
+
+
+def return_home(tx: Tx, uid: int, rule: str) -> None:
+    """Put a character back in its controller's front rank, same orientation; not a move."""
+    unit = tx.units[uid]
+    place = locate(tx.players, uid)
+    if place is not None:
+        host = tx.player(place.formation)
+        tx.update_player(place.formation, ranks=without_character(host.ranks, uid))
+    home = tx.player(unit.controller)
+    tx.update_player(unit.controller, ranks=with_character(home.ranks, uid, 1))
+    tx.update_unit(uid, formation=unit.controller)
+    tx.emit("returned_to_formation", unit.controller, card=uid, name=tx.name(uid), rule=rule)
+
+
+def fix_other_formations(tx: Tx) -> None:
+    """710.2: beyond another formation's last occupied rank, stand in that rank; 710.3: with
+    nobody else left there, return home; 710.4: with nobody of yours at home, return home."""
+    if all(u.formation == u.controller for u in tx.units.values()):
+        return
+    for uid in [u.id for u in tx.units.values() if u.formation != u.controller]:
+        unit = tx.units[uid]
+        host = tx.player(unit.formation)
+        others = [
+            r + 1
+            for r, row in enumerate(host.ranks)
+            for u in row
+            if tx.units[u].controller != unit.controller
+        ]
+        at_home = any(
+            tx.units[u].controller == unit.controller
+            for row in tx.player(unit.controller).ranks
+            for u in row
+        )
+        if not others:
+            return_home(tx, uid, "710.3")
+        elif not at_home:
+            return_home(tx, uid, "710.4")
+        else:
+            place = locate(tx.players, uid)
+            last = max(others)
+            if place is not None and place.rank > last:
+                ranks = without_character(host.ranks, uid)
+                tx.update_player(unit.formation, ranks=with_character(ranks, uid, last))
+                tx.emit("placed_in_last_rank", unit.controller, card=uid, rank=last, rule="710.2")
+
+
+def move_into_formation(tx: Tx, uid: int, seat: int, rank: int) -> None:
+    """Move a character into another player's formation (only effects do this, 710.1)."""
+    place = locate(tx.players, uid)
+    if place is not None:
+        old = tx.player(place.formation)
+        tx.update_player(place.formation, ranks=without_character(old.ranks, uid))
+    tx.update_player(seat, ranks=with_character(tx.player(seat).ranks, uid, rank))
+    tx.update_unit(uid, formation=seat)
+    tx.emit(
+        "moved", tx.units[uid].controller, card=uid, name=tx.name(uid), to_rank=rank, formation=seat
+    )

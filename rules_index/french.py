@@ -177,6 +177,19 @@ FRENCH: dict[str, str] = {
     "foudre": "lightning",
     "sacre": "holy",
     "impie": "unholy",
+    "perdu": "loses",
+    "perdre": "lose",
+    "perd": "loses",
+    "plusieurs": "more than one",
+    "meme": "same",
+    "1er": "1st",
+    "premier": "1st",
+    "2e": "2nd",
+    "deuxieme": "2nd",
+    "3e": "3rd",
+    "troisieme": "3rd",
+    "rangs adverses": "another player's formation",
+    "rang adverse": "another player's formation",
 }
 
 

@@ -23,7 +23,7 @@ class DocumentInfo:
 class Entry:
     """One entry of a document: a section, a numbered rule, an example, a glossary term, ...
 
-    `ref` is what users cite: "104.2.1", "Glossary: Warlord", "Appendix C: Archetype Traits",
+    `ref` is what users cite: "104.2.1", "Glossary: Warlord", "Appendix C - Archetype Traits",
     "6." style section refs are written "Section 6", and un-numbered documents use their heading.
     """
 

@@ -4,6 +4,8 @@ Handles: a table of contents (skipped), sections ("1. FUNDAMENTALS"), rule headi
 ("104. WOUNDS, HIT POINTS, & DYING"), rules and sub-rules with or without the leading dash,
 examples attached to their rule, text broken across page breaks, a glossary section
 ("Term: definition") and appendix lists ("Appendix C - Archetype Traits", one item a line).
+An appendix list's ref is its heading as printed ("Appendix C - Archetype Traits"); each item's
+ref is its appendix letter and name ("Appendix C: Knight"), and its parent is the list.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def parse_numbered(text: str, doc: str) -> ParsedDocument:
                 letter, title = head.group(1), head.group(2).strip()
                 appendix = b.start(
                     Draft(
-                        f"Appendix {letter}: {title}",
+                        f"Appendix {letter} - {title}",  # the heading as printed
                         "appendix",
                         title,
                         "",
@@ -117,7 +119,7 @@ def parse_numbered(text: str, doc: str) -> ParsedDocument:
                 continue
             item = strip_markup(stripped).strip()
             name = re.sub(r"\s*\(.*$", "", item).strip()
-            letter = appendix.ref.split(":")[0].split()[-1]
+            letter = appendix.ref.split(" - ")[0].split()[-1]
             appendix.text += ("\n" if appendix.text else "") + item
             where = f"{appendix_sub.lower()} listed" if appendix_sub else "listed"
             b.start(
@@ -125,7 +127,7 @@ def parse_numbered(text: str, doc: str) -> ParsedDocument:
                     f"Appendix {letter}: {name}",
                     "trait",
                     name,
-                    f"{item}: {where} in {appendix.ref.replace(':', ' -')}.",
+                    f"{item}: {where} in {appendix.ref}.",
                     parent=appendix.ref,
                     names=[name],
                 )

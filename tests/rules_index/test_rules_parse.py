@@ -116,13 +116,21 @@ def test_cr_glossary_terms_as_printed(parsed: dict[str, ParsedDocument]) -> None
 
 def test_cr_appendix_lists(parsed: dict[str, ParsedDocument]) -> None:
     e = entries(parsed["cr"])
-    assert e["Appendix C: Archetype Traits"].kind == "appendix"
+    """A list's ref is its heading as printed; an item's is its letter and name."""
+    assert [r for r in e if e[r].kind == "appendix"] == [
+        "Appendix A - Action Traits",
+        "Appendix B - Damage Types",
+        "Appendix C - Archetype Traits",
+        "Appendix D - Background Traits",
+        "Appendix E - Item Traits",
+    ]
     assert e["Appendix A: Air"].text.startswith("Air (now Lightning)")
-    assert e["Appendix A: Air"].parent == "Appendix A: Action Traits"
-    assert e["Appendix C: Noble"].parent == "Appendix C: Archetype Traits"
-    assert e["Appendix D: Noble"].parent == "Appendix D: Background Traits"
+    assert e["Appendix A: Air"].text.endswith("listed in Appendix A - Action Traits.")
+    assert e["Appendix A: Air"].parent == "Appendix A - Action Traits"
+    assert e["Appendix C: Noble"].parent == "Appendix C - Archetype Traits"
+    assert e["Appendix D: Noble"].parent == "Appendix D - Background Traits"
     assert e["Appendix E: Lycanthrope Form"].kind == "trait"
-    assert "Thief" in e["Appendix C: Archetype Traits"].text  # after the page break
+    assert "Thief" in e["Appendix C - Archetype Traits"].text  # after the page break
 
 
 def test_cr_cross_references() -> None:

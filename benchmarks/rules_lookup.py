@@ -60,6 +60,7 @@ def main() -> int:
     files = args.questions or [
         ROOT / "tests" / "rules_index" / "questions.jsonl",
         ROOT / "tests" / "rules_index" / "questions_round2.jsonl",
+        ROOT / "tests" / "rules_index" / "questions_round3.jsonl",
         SHARED / "eval" / "rules_dev.jsonl",
     ]
     questions = load_questions(files)

@@ -171,9 +171,15 @@ class CardStore:
             return exact[:limit]
         names = {name_key(c.name): c for c in reversed(catalog.cards)}
         hits = process.extract(
-            name_key(name), list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=60
+            name_key(name), list(names), scorer=name_likeness, limit=limit, score_cutoff=55
         )
         return [names[key] for key, _score, _index in hits]
+
+
+def name_likeness(query: str, choice: str, **kwargs: Any) -> float:
+    """WRatio finds names inside longer ones ("kabyrr"); plain ratio keeps a short name such
+    as "Ward" from winning over "Warden" for "iron warden". Their mean serves both."""
+    return 0.5 * fuzz.WRatio(query, choice, **kwargs) + 0.5 * fuzz.ratio(query, choice, **kwargs)
 
 
 def _rows(cards: list[Card]) -> Iterator[tuple[str, str, str, str, str, str]]:

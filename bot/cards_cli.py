@@ -10,15 +10,16 @@ from typing import Any
 
 from bot.card_store import CardStore, CardStoreError
 from engine.cards.catalog import CardCatalog
-from engine.cards.community import FACTION_NAMES
+from engine.cards.community import COUNT_LABELS, FACTION_NAMES
 from engine.cards.deckbuilder import random_deck
 from engine.cards.decklist import format_decklist, parse_decklist
 from engine.cards.errors import CardError
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType
+from engine.cards.names import name_key
 from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
 from engine.cards.serialize import card_to_dict
-from engine.cards.validation import validate_deck
+from engine.cards.validation import validate_deck, validate_limited_pool
 
 MAX_PROBLEMS_SHOWN = 20
 FORMATS = [f.value for f in GameFormat]
@@ -56,6 +57,15 @@ def add_cards_parser(sub: Any) -> None:
     check.add_argument("--format", choices=FORMATS, default="saga", help="format (default saga)")
     check.add_argument("--json", action="store_true", help="print JSON")
     check.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
+    check.add_argument(
+        "--pool", type=Path, help="Limited: your draft or sealed pool as a card list (801.6.4)"
+    )
+    check.add_argument("--sealed", action="store_true", help="Limited: a Sealed event (801.7)")
+    check.add_argument(
+        "--fixed-warlord",
+        action="store_true",
+        help="Sealed: the product gave a fixed Warlord, so no basic Warlord (801.7.4.1)",
+    )
     check.set_defaults(func=run_check_deck)
 
     sample = csub.add_parser("sample-deck", help="list the sample decks or print one as text")
@@ -101,6 +111,7 @@ def run_import(args: argparse.Namespace) -> int:
         "imported": report.imported,
         "clean": report.clean,
         "skipped": report.skipped,
+        "counts": report.counts,
         "problems": report.problems,
     }
     if args.json:
@@ -111,6 +122,9 @@ def run_import(args: argparse.Namespace) -> int:
         f"({report.clean} read cleanly, {report.skipped} skipped, "
         f"{len(report.problems)} problems)."
     )
+    for key, count in report.counts.items():
+        if count:
+            print(f"  {count:5}  {COUNT_LABELS[key]}")
     for problem in report.problems[:MAX_PROBLEMS_SHOWN]:
         print(f"  - {problem}")
     if len(report.problems) > MAX_PROBLEMS_SHOWN:
@@ -131,15 +145,19 @@ def run_show(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     if not found:
         return _fail(f"No card is named like '{name}'.")
-    exact = [c for c in found if c.name.casefold() == name.casefold()]
+    exact = [c for c in found if name_key(c.name) == name_key(name)]
     shown = exact or found[:1]
+    if not exact:  # say so before showing another card than the one asked for
+        others = [c.name for c in found if c.name != shown[0].name]
+        also = f" (also close: {', '.join(dict.fromkeys(others))})" if others else ""
+        note = f"No card named '{name}'; closest: {shown[0].name}{also}."
+        print(note, file=sys.stderr if args.json else sys.stdout)
+        if not args.json:
+            print()
     if args.json:
         print(json.dumps([card_to_dict(c) for c in shown], indent=2, ensure_ascii=False))
         return 0
     print("\n\n".join(render_card(c) for c in shown))
-    others = [c.name for c in found if c not in shown]
-    if others and not exact:
-        print(f"\nAlso close: {', '.join(dict.fromkeys(others))}.")
     return 0
 
 
@@ -155,8 +173,9 @@ def render_card(card: Card) -> str:
     if card.represents is not None:
         kind = f"{card.represents.value} token"
     head = [kind]
-    if card.level is not None:
-        head.append(f"level {card.level}")
+    if card.level is not None:  # an item's or action's level is what it takes to use it
+        needs = card.type in (CardType.ITEM, CardType.ACTION)
+        head.append(f"level {card.level} to use" if needs else f"level {card.level}")
     if card.classes:
         head.append("/".join(c.value for c in card.classes))
     if card.alignments:
@@ -168,6 +187,9 @@ def render_card(card: Card) -> str:
     if card.attack:
         damage = f" {card.damage_type.value}" if card.damage_type else ""
         stats.append("ATK " + "/".join(f"{a:+d}" for a in card.attack) + damage)
+    bonus = dict(card.extra).get("level_bonus")
+    if bonus is not None and bonus.lstrip("+-").isdigit():
+        stats.append(f"Level {int(bonus):+d}")  # 203.2: a bonus to the wearer's level
     for label, value, signed in (
         ("AC", card.armor_class, not card.is_character),
         ("Skill", card.skill, True),
@@ -229,20 +251,40 @@ def run_list(args: argparse.Namespace) -> int:
 # decks --------------------------------------------------------------------------------------
 
 
+def _read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CardStoreError(f"There is no {what} file at {path}.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardStoreError(f"The {what} {path} cannot be read ({exc}).") from None
+
+
 def run_check_deck(args: argparse.Namespace) -> int:
     fmt = GameFormat(args.format)
+    pool_path: Path | None = getattr(args, "pool", None)
+    if pool_path is not None and fmt is not GameFormat.LIMITED:
+        return _fail("A card pool (--pool) only applies to the limited format (801.6, 801.7).")
     try:
-        text = args.file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return _fail(f"There is no deck list file at {args.file}.")
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"The deck list {args.file} cannot be read ({exc}).")
-    try:
+        text = _read_text(args.file, "deck list")
         catalog = _catalog(args)
         deck = parse_decklist(text, catalog, name=args.file.stem)
+        pool = (
+            parse_decklist(_read_text(pool_path, "card pool"), catalog).all_cards
+            if pool_path is not None
+            else None
+        )
     except (CardError, CardStoreError) as exc:
         return _fail(str(exc))
     problems = validate_deck(deck, catalog, fmt)
+    if pool is not None:
+        problems += validate_limited_pool(
+            deck,
+            catalog,
+            pool,
+            sealed=getattr(args, "sealed", False),
+            fixed_warlord=getattr(args, "fixed_warlord", False),
+        )
     if args.json:
         print(
             json.dumps(

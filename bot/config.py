@@ -30,7 +30,11 @@ def config_files(cwd: Path | None = None) -> list[Path]:
     """The files looked at, in order: ./warlord-judge.toml, then <data dir>/config.toml."""
     from bot.paths import data_dir
 
-    return [(cwd or Path.cwd()) / LOCAL_FILE, data_dir() / DATA_FILE]
+    try:
+        folder = data_dir()
+    except OSError as exc:
+        raise ConfigError(f"The data folder cannot be used: {exc}.") from exc
+    return [(cwd or Path.cwd()) / LOCAL_FILE, folder / DATA_FILE]
 
 
 def load_config(cwd: Path | None = None, env: Mapping[str, str] | None = None) -> BotConfig:

@@ -16,9 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.commands import Judge
-from bot.discord_render import NO_MENTIONS, JudgeButton, send_reply
+from bot.discord_render import NO_MENTIONS, Deferral, JudgeButton, send_reply
 from bot.errors import reply_for_error
 from bot.replies import Reply
+from bot.store import GuildSettings
 
 log = logging.getLogger(__name__)
 
@@ -114,21 +115,31 @@ class WarlordJudgeBot(commands.Bot):
         """Compute a reply and send it, deferring first when it takes more than 1.5 seconds."""
         guild_id = interaction.guild_id
         started = time.perf_counter()
+        deferred: Deferral = None
+        # The server's visibility is read first (the judge thread takes work in order), so the
+        # deferral can match it without waiting behind a slow answer.
+        settings = asyncio.ensure_future(self.call(self.judge.settings, guild_id))
+        task = asyncio.ensure_future(self.call(work, guild_id))
         try:
-            task = asyncio.ensure_future(self.call(work, guild_id))
             done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
             if not done and not interaction.response.is_done():
                 if edits:
                     await interaction.response.defer()
+                    deferred = "update"
                 else:
-                    settings = await self.call(self.judge.settings, guild_id)
-                    await interaction.response.defer(ephemeral=settings.ephemeral, thinking=True)
+                    ephemeral = _ephemeral_setting(settings)
+                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                    deferred = "ephemeral" if ephemeral else "public"
             reply = await task
         except Exception as exc:
             reply = reply_for_error(exc)
+        finally:
+            settings.cancel()
+            with contextlib.suppress(Exception, asyncio.CancelledError):
+                await settings
         computed = time.perf_counter()
         try:
-            await send_reply(interaction, reply)
+            await send_reply(interaction, reply, deferred=deferred)
         except discord.HTTPException:
             log.exception("could not send a reply to interaction %s", interaction.id)
         log.debug(
@@ -143,6 +154,14 @@ class WarlordJudgeBot(commands.Bot):
         """A JudgeButton was pressed."""
         is_page = custom_id.startswith("wj:s:")
         await self.respond(interaction, lambda gid: self.judge.press(custom_id, gid), edits=is_page)
+
+
+def _ephemeral_setting(settings: asyncio.Future[GuildSettings]) -> bool:
+    """The server's choice when already read; public otherwise (a private answer still goes
+    privately: bot.discord_render replaces a public placeholder)."""
+    if settings.done() and not settings.cancelled() and settings.exception() is None:
+        return settings.result().ephemeral
+    return False
 
 
 def command_tree_json() -> list[dict[str, Any]]:

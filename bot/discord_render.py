@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import ui
@@ -15,6 +15,9 @@ log = logging.getLogger(__name__)
 
 COLOURS = {"answer": 0x8B1A1A, "notice": 0x5865F2, "error": 0xE67E22}
 NO_MENTIONS = discord.AllowedMentions.none()
+# How an interaction was deferred: not at all, publicly or privately ("thinking"), or as an
+# update of the message a pressed button sits on.
+Deferral = Literal["public", "ephemeral", "update"] | None
 
 
 class JudgeButton(ui.DynamicItem[ui.Button[Any]], template=CUSTOM_ID_PATTERN):
@@ -88,10 +91,19 @@ def message_kwargs(message: Message) -> dict[str, Any]:
     return kwargs
 
 
-async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> None:
-    """Answer an interaction with a reply: the first message responds, the rest follow up."""
+async def send_reply(
+    interaction: discord.Interaction[Any], reply: Reply, *, deferred: Deferral = None
+) -> None:
+    """Answer an interaction with a reply: the first message responds, the rest follow up.
+
+    `deferred` says how the interaction was deferred, if it was. Discord's first follow-up
+    after a deferral fills the "thinking" placeholder with the placeholder's visibility, so a
+    private reply (an error) after a public deferral deletes the placeholder and follows up
+    privately; an answer after a private deferral stays private in every message.
+    """
     messages = layout(reply)
     first = message_kwargs(messages[0])
+    ephemeral = reply.ephemeral or deferred == "ephemeral"
     if reply.edits:
         first.setdefault("view", None)  # a page without buttons removes the old ones
         if not interaction.response.is_done():
@@ -99,13 +111,16 @@ async def send_reply(interaction: discord.Interaction[Any], reply: Reply) -> Non
         else:
             await interaction.edit_original_response(**first)
     elif not interaction.response.is_done():
-        await interaction.response.send_message(**first, ephemeral=reply.ephemeral)
+        await interaction.response.send_message(**first, ephemeral=ephemeral)
     else:
-        await interaction.followup.send(**_followup(first), ephemeral=reply.ephemeral)
+        if reply.ephemeral and deferred == "public":
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                log.warning("could not remove the public placeholder of %s", interaction.id)
+        await interaction.followup.send(**_followup(first), ephemeral=ephemeral)
     for message in messages[1:]:
-        await interaction.followup.send(
-            **_followup(message_kwargs(message)), ephemeral=reply.ephemeral
-        )
+        await interaction.followup.send(**_followup(message_kwargs(message)), ephemeral=ephemeral)
 
 
 def _followup(kwargs: dict[str, Any]) -> dict[str, Any]:

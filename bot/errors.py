@@ -40,18 +40,14 @@ def reply_for_error(exc: BaseException, *, doc: str = "") -> Reply:
     """The reply for an error raised while answering; unexpected ones are logged with traceback."""
     if isinstance(exc, BotError):
         return notice(str(exc), error=True)
-    if isinstance(exc, UnknownRuleError):
-        nearest = list(getattr(exc, "nearest", []) or [])
+    if isinstance(exc, (UnknownRuleError, UnknownTermError)):
+        is_term = isinstance(exc, UnknownTermError)
+        candidates = getattr(exc, "suggestions" if is_term else "nearest", None) or []
         text = _sentence(exc)
-        if nearest and "did you mean" not in text.lower():
+        if candidates and "did you mean" not in text.lower():
             text += " Did you mean one of these?"
-        return notice(text, buttons=suggestion_buttons("rule", nearest, doc), error=True)
-    if isinstance(exc, UnknownTermError):
-        suggestions = list(getattr(exc, "suggestions", []) or [])
-        text = _sentence(exc)
-        if suggestions and "did you mean" not in text.lower():
-            text += " Did you mean one of these?"
-        return notice(text, buttons=suggestion_buttons("define", suggestions, doc), error=True)
+        kind = "define" if is_term else "rule"
+        return notice(text, buttons=suggestion_buttons(kind, list(candidates), doc), error=True)
     if isinstance(exc, RulesIndexError):
         return notice(_sentence(exc), error=True)
     log.error("unexpected error while answering", exc_info=exc)

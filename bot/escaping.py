@@ -11,9 +11,14 @@ _MENTION = re.compile(r"@(everyone|here|[!&]?[0-9]{5,20})")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+def break_mentions(text: str) -> str:
+    """Mentions (@everyone, @here, <@123...>) broken by a zero-width space, so none can ping."""
+    return _MENTION.sub("@\u200b\\1", text)
+
+
 def neutralise(text: str) -> str:
     """Text that may echo user input: markdown escaped, mentions broken by a zero-width space."""
-    return _MENTION.sub("@\u200b\\1", _MARKDOWN.sub(r"\\\1", text))
+    return break_mentions(_MARKDOWN.sub(r"\\\1", text))
 
 
 def quote(text: str, limit: int = ECHO_LIMIT) -> str:

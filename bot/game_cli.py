@@ -44,6 +44,13 @@ def add_game_parser(sub: Any) -> None:
     sim.add_argument("--save", type=Path, help="folder to write each game's record into")
     sim.add_argument("--turn-cap", type=int, default=DEFAULT_TURN_CAP, help="turn cap per game")
     sim.add_argument("--seats", type=int, default=2, help="players per game (default 2)")
+    sim.add_argument(
+        "--format",
+        dest="fmt",
+        choices=[f.value for f in Format],
+        default=Format.SAGA.value,
+        help="game format (default saga; alliance: two Warlords per player, 801.5)",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=run_simulate)
 
@@ -116,10 +123,12 @@ def simulate(
     save: Path | None = None,
     turn_cap: int = DEFAULT_TURN_CAP,
     seats: int = 2,
+    fmt: Format = Format.SAGA,
 ) -> dict[str, Any]:
     """Run the games and return the summary printed by `game simulate --json`."""
-    fmt = Format.SAGA
     catalog, fixed = _deck_source(cards, fmt)
+    if fixed is not None and not fixed:
+        raise EngineError(f"There is no sample deck for the {fmt.value} format.")
     if isinstance(catalog, CardCatalog) and len(catalog) == 0:
         raise EngineError("The card file holds no readable cards.")
     if save is not None:
@@ -164,6 +173,8 @@ def simulate(
     return {
         "games": games,
         "seed": seed,
+        "seats": seats,
+        "format": fmt.value,
         "finished": finished,
         "capped": capped,
         "errors": len(errors),
@@ -178,10 +189,18 @@ def simulate(
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    if args.games < 0 or args.seats < 2 or args.turn_cap < 1:
-        return _fail("--games must be >= 0, --seats >= 2 and --turn-cap >= 1.")
+    if args.games < 0 or not 2 <= args.seats <= 8 or args.turn_cap < 1:
+        return _fail("--games must be >= 0, --seats from 2 to 8 and --turn-cap >= 1.")
     try:
-        summary = simulate(args.games, args.seed, args.cards, args.save, args.turn_cap, args.seats)
+        summary = simulate(
+            args.games,
+            args.seed,
+            args.cards,
+            args.save,
+            args.turn_cap,
+            args.seats,
+            Format(args.fmt),
+        )
     except EngineError as exc:
         return _fail(str(exc))
     except Exception as exc:  # card import errors from the cards package

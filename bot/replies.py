@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from bot.escaping import break_mentions
+
 # Discord's limits (https://discord.com/developers/docs/resources/message).
 MESSAGE_CHARS = 2000
 EMBED_TITLE = 256
@@ -207,7 +209,8 @@ def layout(reply: Reply) -> list[Message]:
     if len(reply.buttons) > BUTTONS_PER_MESSAGE:
         raise ValueError("a reply carries at most 25 buttons")
     messages: list[Message] = []
-    for chunk in split_text(reply.content, MESSAGE_CHARS) if reply.content.strip() else []:
+    content = break_mentions(reply.content)  # before splitting: the spaces count too
+    for chunk in split_text(content, MESSAGE_CHARS) if content.strip() else []:
         messages.append(Message(content=chunk))
     cards: list[Card] = [part for card in reply.cards for part in _split_card(card)]
     batch: list[Card] = []

@@ -94,15 +94,23 @@ def open_judge(index_path: Path | None = None) -> Judge:
     return Judge(RulesIndex.open(index_path), SettingsStore.open())
 
 
-def run_console_command(args: argparse.Namespace) -> int:
-    from bot import console
+def _judge_or_report(index_path: Path | None) -> Judge | None:
+    """The judge, or None after saying on stderr why it cannot be opened."""
     from rules_index import RulesIndexError
 
-    setup_logging(args.log_level)
     try:
-        judge = open_judge(args.index)
+        return open_judge(index_path)
     except (RulesIndexError, BotError) as exc:
         print(exc, file=sys.stderr)
+        return None
+
+
+def run_console_command(args: argparse.Namespace) -> int:
+    from bot import console
+
+    setup_logging(args.log_level)
+    judge = _judge_or_report(args.index)
+    if judge is None:
         return 1
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     lines = console.prompted_lines() if interactive else sys.stdin
@@ -126,13 +134,10 @@ def _run_bot(args: argparse.Namespace, config: BotConfig) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
     from bot.discord_app import WarlordJudgeBot, serve
-    from rules_index import RulesIndexError
 
     setup_logging(args.log_level)
-    try:
-        judge = open_judge(args.index)
-    except (RulesIndexError, BotError) as exc:
-        print(exc, file=sys.stderr)
+    judge = _judge_or_report(args.index)
+    if judge is None:
         return 1
     log.info("token from %s", config.source)
     executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")

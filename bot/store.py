@@ -8,7 +8,13 @@ from pathlib import Path
 
 import sqlite_utils
 
+from bot.errors import BotError
+
 TABLE = "guild_settings"
+
+
+class StoreError(BotError):
+    """The bot's database cannot be opened or used."""
 
 
 @dataclass(frozen=True)
@@ -38,12 +44,16 @@ class SettingsStore:
     @classmethod
     def open(cls, path: Path | None = None) -> SettingsStore:
         """Open (creating if needed) the settings in the database at `path`, default the bot's."""
-        if path is None:
-            from bot.paths import database_path
+        try:
+            if path is None:
+                from bot.paths import database_path
 
-            path = database_path()
-        # One worker thread uses the store at a time (see bot.runner), maybe not its creator.
-        return cls(sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False)))
+                path = database_path()
+            # One worker thread uses the store at a time (see bot.runner), maybe not its creator.
+            return cls(sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False)))
+        except (OSError, sqlite3.Error) as exc:
+            where = f" at {path}" if path else ""
+            raise StoreError(f"The bot's database cannot be opened{where}: {exc}.") from exc
 
     @classmethod
     def in_memory(cls) -> SettingsStore:

@@ -104,12 +104,23 @@ def controls_warlord(tx: Tx, seat: int) -> bool:
 def eliminate(tx: Tx, seat: int) -> None:
     """101.1 / 101.3: a player without a Warlord loses at once; their cards leave play."""
     tx.emit("player_defeated", seat, text=f"Seat {seat} controls no Warlord (rule 101.1).")
-    for uid in [u.id for u in tx.units.values() if u.controller == seat]:
+    for uid in [u.id for u in tx.units.values() if seat in (u.controller, tx.owners[u.id])]:
         if uid in tx.units:
             leave_play(tx, uid, "owner defeated (101.3)")
+    for unit in list(tx.units.values()):  # their items on other players' characters
+        for item in [i for i in unit.items + unit.attachments if tx.owners[i] == seat]:
+            current = tx.units[unit.id]
+            tx.update_unit(
+                unit.id,
+                items=tuple(i for i in current.items if i != item),
+                attachments=tuple(i for i in current.attachments if i != item),
+            )
+            move_to_discard(tx, item, "owner defeated (101.3)")
     tx.modifiers = [m for m in tx.modifiers if m.source_seat != seat]
     tx.update_player(seat, eliminated=True)
-    tx.pending = [d for d in tx.pending if d.seat != seat]
+    if any(d.seat == seat for d in tx.pending):
+        tx.pending = [d for d in tx.pending if d.seat != seat]
+        tx.staged.clear()
     if tx.attack is not None and tx.attack.seat == seat:
         tx.attack = None
     if tx.dungeon is not None and tx.owners[tx.dungeon] == seat:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from engine.cards.model import Card, CardType
 from engine.foreign import move_into_formation
 from engine.formation import rank_would_be_legal
-from engine.resolve import ask_destroy, place_character
+from engine.orders import equip_requirement_problem
+from engine.resolve import ask_destroy, ask_position
 from engine.setup import create_token
 from engine.state import Modifier
 from engine.strikes import inflict_wounds, strike
@@ -25,7 +26,8 @@ __all__ = [
 
 def put_character_token_into_play(tx: Tx, seat: int, card: Card) -> int | None:
     """703.3: a character token enters like a played character (rank = level, illegal rank
-    check, loyalty penalty), at the far right of its rank. None when it cannot enter."""
+    check, loyalty penalty); its controller chooses its place in the rank (507.1.1), through a
+    `position` decision when the rank is occupied. None when it cannot enter."""
     if card.functions_as is not CardType.CHARACTER:
         raise ValueError(f"{card.name} is not a character token")
     rank = max(card.level or 1, 1)
@@ -33,16 +35,20 @@ def put_character_token_into_play(tx: Tx, seat: int, card: Card) -> int | None:
         tx.emit("token_not_created", seat, name=card.name, rule="507.1.2")
         return None
     uid = create_token(tx, seat, card)
-    ranks = tx.player(seat).ranks
-    position = len(ranks[rank - 1]) if rank <= len(ranks) else 0
-    place_character(tx, seat, uid, rank, position, "play")
+    ask_position(tx, seat, uid, rank, "play")
     return uid
 
 
-def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int:
-    """703.4: equip an item token to a character; equip locations are then checked (302.7)."""
+def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int | None:
+    """703.4: equip an item token to a character following every equip rule (302: class,
+    restrictions, level + rank, name, Unarmed, Cursed); equip locations are then checked
+    (302.7). None (and a `token_not_created` event) when the character cannot equip it."""
     if card.functions_as is not CardType.ITEM:
         raise ValueError(f"{card.name} is not an item token")
+    problem = equip_requirement_problem(tx, tx.units[character].controller, card, character)
+    if problem:
+        tx.emit("token_not_created", seat, name=card.name, reason=problem, rule="703.4")
+        return None
     uid = create_token(tx, seat, card)
     unit = tx.units[character]
     tx.update_unit(character, items=(*unit.items, uid))

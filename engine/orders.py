@@ -21,7 +21,7 @@ from engine.actions import (
     PlayDungeon,
     PlayOrderCard,
 )
-from engine.cards.model import CardType
+from engine.cards.model import Card, CardType
 from engine.formation import locate, rank_would_be_legal
 from engine.state import Orientation
 from engine.stats import Board
@@ -86,8 +86,8 @@ def play_character_problem(board: Board, seat: int, alliance: bool, a: PlayChara
         )
     for unit in board.units.values():
         other = board.card(unit.id)
-        if unit.controller == seat and other.name == card.name and other.has_keyword("Unique"):
-            return f"Rule 602.7: you already control a Unique {card.name}."
+        if unit.controller == seat and other.name == card.name and other.is_unique:
+            return f"Rule 602.7: you already control a Unique {card.name}."  # 602.7.2, 602.7.6
     return None
 
 
@@ -144,9 +144,14 @@ def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
     problem = _can_act(board, a.character)
     if problem:
         return problem
-    item = board.card(a.item)
-    who = board.card(a.character)
-    if stats.has_keyword(board, a.character, "Unarmed"):
+    return equip_requirement_problem(board, seat, board.card(a.item), a.character)
+
+
+def equip_requirement_problem(board: Board, seat: int, item: Card, character: int) -> str | None:
+    """Whether `character` meets the requirements to equip `item` (302, 602.2.1, 602.15);
+    shared by the equip Order (507.4) and item tokens (703.4)."""
+    who = board.card(character)
+    if stats.has_keyword(board, character, "Unarmed"):
         return f"Rule 602.15: {who.name} is Unarmed and may not equip items."
     if not stats.class_allows(item.classes, who):
         allowed = "/".join(c.value for c in item.classes)
@@ -154,16 +159,16 @@ def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
     restricted = stats.restriction_problem(item, who)
     if restricted:
         return f"Rule 302.3: {restricted}."
-    place = locate(board.players, a.character)
+    place = locate(board.players, character)
     own_formation = place is not None and place.formation == seat
     rank = place.rank if place is not None and own_formation else 0
-    have = stats.level(board, a.character) + rank
+    have = stats.level(board, character) + rank
     if have < (item.level or 0):
         return (
             f"Rule 302.4: {who.name}'s level plus rank is {have}, below {item.name}'s "
             f"level {item.level}."
         )
-    unit = board.units[a.character]
+    unit = board.units[character]
     if any(board.card(i).name == item.name for i in unit.items):
         return f"Rule 302.5: {who.name} already has a {item.name} equipped."
     locations = stats.equip_locations(item)
@@ -193,7 +198,7 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
         return problem
     card = board.card(a.card)
     who = board.card(a.character)
-    if "order" not in card.text.casefold():
+    if "order:" not in card.text.casefold():  # "Order:", "Spend Order:", "Limited Order:"
         return f"Rule 507.6.1: {card.name} is not an Order."
     if is_spend_order(card.text):
         problem = _can_spend(board, a.character)

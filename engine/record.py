@@ -21,7 +21,10 @@ from engine.setup import new_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+# Version 1 records predate the choice of position for a character falling forward (401.7):
+# a game with a fall into an occupied rank would not replay identically, so they are refused.
+OLD_VERSIONS = {1: "falling forward had no position choice (401.7) in version 1"}
 RULES = "Warlord: Saga of the Storm Comprehensive Rules 2.0.7"
 
 
@@ -84,8 +87,15 @@ class GameRecord:
         if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
             raise RecordError("This is not a Warlord Judge game record.")
         version = data.get("version")
+        if isinstance(version, int) and version in OLD_VERSIONS:
+            raise RecordError(
+                f"Record version {version} was written by an older engine and cannot be "
+                f"replayed: {OLD_VERSIONS[version]}."
+            )
         if version != RECORD_VERSION:
-            raise RecordError(f"Record version {version!r} is not supported (expected 1).")
+            raise RecordError(
+                f"Record version {version!r} is not supported (expected {RECORD_VERSION})."
+            )
         try:
             config = GameConfig.from_dict(data["config"])
             seed = int(data["seed"])

@@ -22,7 +22,7 @@ from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
 from engine.state import AttackState, Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, strike
-from engine.turn import discard_decision, fall_forward
+from engine.turn import FALL_MODE, discard_decision, fall_forward, place_fallen
 from engine.tx import Tx
 
 MANUAL = "The engine does not run this card's text yet: resolve it by hand."
@@ -231,15 +231,21 @@ def equip(tx: Tx, seat: int, item: int, uid: int) -> None:
 
 
 def location_excess(tx: Tx, uid: int, new_item: int) -> tuple[int, ...]:
-    """Items of which one must be destroyed to respect equip locations (302.7, 602.12)."""
+    """Items of which one must be destroyed to respect equip locations (302.7, 602.12).
+
+    Only the equip locations of the item just equipped are checked (302.7.1), even after
+    that item itself was destroyed: destroying goes on until those locations are legal.
+    """
     unit = tx.units[uid]
+    checked = stats.equip_locations(tx.card(new_item))
     by_location: dict[str, list[int]] = {}
     for i in unit.items:
         for loc in stats.equip_locations(tx.card(i)):
             by_location.setdefault(loc, []).append(i)
     weapons = by_location.get("Weapon", [])
     shields = by_location.get("Shield", [])
-    if stats.has_keyword(tx, uid, "Dual Wield"):
+    skip: set[str] = set()
+    if stats.has_keyword(tx, uid, "Dual Wield") and checked & {"Weapon", "Shield"}:
         if len(weapons) > 2:
             return tuple(weapons)
         if len(weapons) == 2 and shields:
@@ -249,10 +255,9 @@ def location_excess(tx: Tx, uid: int, new_item: int) -> tuple[int, ...]:
         if len(shields) > 1:
             return tuple(shields)
         skip = {"Weapon", "Shield"}
-    else:
-        skip = set()
-    for loc, items in by_location.items():
-        if loc not in skip and len(items) > 1:
+    for loc in sorted(checked - skip):
+        items = by_location.get(loc, [])
+        if len(items) > 1:
             return tuple(items)
     return ()
 
@@ -336,7 +341,10 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         uid, rank, mode = tx.staged["card"], tx.staged["rank"], tx.staged["mode"]
         where = tx.staged.get("formation", seat)
         tx.staged.clear()
-        place_character(tx, seat, uid, rank, choice, "play" if mode else "move", where)
+        if mode == FALL_MODE:
+            place_fallen(tx, uid, choice)
+        else:
+            place_character(tx, seat, uid, rank, choice, "play" if mode else "move", where)
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
@@ -345,7 +353,4 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         uid, new_item = tx.staged["equipper"], tx.staged["new_item"]
         tx.staged.clear()
         destroy_item(tx, uid, choice)
-        if new_item in tx.units[uid].items:
-            ask_destroy(tx, seat, uid, new_item)
-        else:
-            ask_destroy(tx, seat, uid, -1)
+        ask_destroy(tx, seat, uid, new_item)  # until its locations are legal (302.7)

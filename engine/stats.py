@@ -142,17 +142,19 @@ def qualifiers(card: Card, keyword: str) -> frozenset[str]:
     )
 
 
-def strike_damage_types(board: Board, uid: int) -> frozenset[str]:
-    """Damage types of a character's melee strikes: its Weapons' types if it has any with a
-    type (600.1.1, 600.3), else its own base type (600.1); Physical when none is printed."""
+def strike_damage_types(board: Board, uid: int, ranged: bool = False) -> frozenset[str]:
+    """Damage types of a character's strikes: melee strikes take their Weapons' types and
+    ranged strikes their Bows' types, when any is printed (600.1.1, 600.3); otherwise the
+    character's own base type (600.1), Physical when none is printed."""
+    location = "Bow" if ranged else "Weapon"
     unit = board.units[uid]
-    weapons = [
+    found = [
         board.card(i).damage_type
         for i in unit.items
-        if "Weapon" in equip_locations(board.card(i)) and board.card(i).damage_type
+        if location in equip_locations(board.card(i)) and board.card(i).damage_type
     ]
-    if weapons:
-        return frozenset(str(d.value).casefold() for d in weapons if d is not None)
+    if found:
+        return frozenset(str(d.value).casefold() for d in found if d is not None)
     own = board.card(uid).damage_type or DamageType.PHYSICAL
     return frozenset({str(own.value).casefold()})
 

@@ -71,7 +71,7 @@ def strike(
         bonus = sum(m.amount for m in tx.modifiers if m.target == performer and m.stat == "atk")
         if bonus:
             modifiers.append(("ongoing effects", bonus))
-    types = stats.strike_damage_types(tx, performer)
+    types = stats.strike_damage_types(tx, performer, ranged)
     target_card = tx.card(target)
     weak = bool(types & stats.qualifiers(target_card, "Weakness"))
     resist = bool(types & stats.qualifiers(target_card, "Resistance"))

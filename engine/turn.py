@@ -58,8 +58,8 @@ def settle(tx: Tx) -> bool:
         tx.staged.clear()
         tx.active = tx.next_seat(tx.active)
         tx.passes = 0
-    if any(d.kind is DecisionKind.FALL_FORWARD for d in tx.pending):
-        return True
+    if any(d.kind in (DecisionKind.FALL_FORWARD, DecisionKind.POSITION) for d in tx.pending):
+        return True  # a character is choosing where it goes: finish that first (401.6.2)
     fix_other_formations(tx)
     for seat in tx.seat_order():
         while True:
@@ -68,6 +68,8 @@ def settle(tx: Tx) -> bool:
                 break
             if len(candidates) == 1:
                 fall_forward(tx, candidates[0])
+                if tx.pending:
+                    return True  # where it goes in the new rank (401.7)
                 continue
             tx.push(
                 Decision(
@@ -82,23 +84,54 @@ def settle(tx: Tx) -> bool:
     return False
 
 
+FALL_MODE = 2  # `staged["mode"]` of a pending position decision for a falling character
+
+
 def fall_forward(tx: Tx, uid: int) -> None:
-    """401.6.3: the penalty, then one rank forward (placed at the far right)."""
+    """401.6.3: the penalty, then one rank forward; 401.6.4 / 401.7: falling forward is
+    moving, so the owner chooses where in the new rank it goes (asked when it matters)."""
     unit = tx.units[uid]
     place = locate(tx.players, uid)
     assert place is not None
     new = fallen_orientation(unit.orientation)
-    tx.update_unit(uid, orientation=new)
+    if new is not unit.orientation:
+        tx.update_unit(uid, orientation=new)
+    rank = place.rank - 1
+    others = tx.player(place.formation).ranks[rank - 1]
+    if not others:
+        place_fallen(tx, uid, 0)
+        return
+    tx.staged.update({"card": uid, "rank": rank, "mode": FALL_MODE, "formation": place.formation})
+    names = ", ".join(tx.name(u) for u in others)
+    tx.push(
+        Decision(
+            unit.controller,
+            DecisionKind.POSITION,
+            f"{tx.name(uid)} falls forward into rank {rank}: choose where it goes "
+            f"(0 = far left; now: {names}).",
+            tuple(range(len(others) + 1)),
+            subject=uid,
+            rule="401.6.4, 401.7",
+        )
+    )
+
+
+def place_fallen(tx: Tx, uid: int, position: int) -> None:
+    """Finish a fall: the character moves one rank forward to `position` (0 = far left)."""
+    place = locate(tx.players, uid)
+    assert place is not None
     ranks = without_character(tx.player(place.formation).ranks, uid)
-    tx.update_player(place.formation, ranks=with_character(ranks, uid, place.rank - 1))
+    ranks = with_character(ranks, uid, place.rank - 1, position)
+    tx.update_player(place.formation, ranks=ranks)
     tx.emit(
         "fell_forward",
-        unit.controller,
+        tx.units[uid].controller,
         card=uid,
         name=tx.name(uid),
         from_rank=place.rank,
         to_rank=place.rank - 1,
-        orientation=new.value,
+        position=position,
+        orientation=tx.units[uid].orientation.value,
     )
 
 
@@ -251,9 +284,18 @@ def initiative_phase(tx: Tx) -> None:
 
 
 def end_of_turn(tx: Tx) -> None:
-    """506.1: effects lasting until the end of the turn expire, in initiative order."""
-    for seat in tx.seat_order():
-        for mod in [m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat]:
+    """506.1: effects lasting until the end of the turn expire one at a time, the players
+    taking turns from the initiative winner; 506.1.1 one card at a time, in the order the
+    effect's player created them. Each expiry is checked at once (a lost HP bonus can kill,
+    104.2, 104.6), so the order matters."""
+    while True:
+        expired = False
+        for seat in tx.seat_order():
+            mod = next(
+                (m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat), None
+            )
+            if mod is None:
+                continue
             tx.modifiers.remove(mod)
             tx.emit(
                 "effect_expired",
@@ -263,6 +305,12 @@ def end_of_turn(tx: Tx) -> None:
                 amount=mod.amount,
                 text="Until the end of the turn (506.1).",
             )
+            check_deaths(tx)
+            if check_victory(tx):
+                return  # the game ends at once (101.1)
+            expired = True
+        if not expired:
+            break
     tx.turn += 1
     tx.active = None
     tx.initiative_order = ()

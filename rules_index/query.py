@@ -44,9 +44,13 @@ QUESTION_TEMPLATES = tuple(
         r"^how (?:does|do) (?:the )?(.+?) work\b.*$",
         r"^what (?:is|are|'s) (?:a |an |the )?(.+?) (?:on|in) (?:a |the )?(?:cards?|warlord)$",
         r"^what counts as (?:a |an )?(.+)$",
+        r"^what (?:different |other )?(.+?) (?:are|is) there$",
     )
 )
-VERSUS_RE = re.compile(r"\s+(?:vs|versus|or|and|compared to|against)\s+")
+VERSUS_RE = re.compile(
+    r"\s+(?:vs|versus|or|and|compared to|against|(?:the )?same (?:thing )?as|different from)\s+"
+)
+PART_LEAD_RE = re.compile(r"^(?:(?:is|are|does|do|a|an|the)\s+)+")  # "is a decree" -> "decree"
 PHRASE_SKIP = frozenset({"what", "how", "can", "does", "do", "is", "a", "the", "my", "i", "an"})
 
 
@@ -86,11 +90,17 @@ class QueryPlan:
     concepts: list[tuple[frozenset[str], frozenset[str]]] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)  # word pairs and triples, for phrase boosts
     parts: list[str] = field(default_factory=list)  # "X vs Y": the things compared
+    # rules wordings of the player's phrases of two words or more ("turned sideways" -> spent)
+    mapped: list[str] = field(default_factory=list)
 
 
 def strip_question(folded: str) -> str:
-    """Remove "what is a", "how does ... work", "define" and trailing question marks."""
+    """Remove "what is a", "how does ... work", "define" and trailing question marks. Of
+    several questions ("what counts as an action? is attacking one?") the first is kept."""
     text = re.sub(r"[?!.]+$", "", folded.strip()).strip()
+    first = re.split(r"[?!]\s+", text, maxsplit=1)[0].strip()
+    if words(first):
+        text = first
     for template in QUESTION_TEMPLATES:
         match = template.match(text)
         if match and match.group(1).strip():
@@ -126,6 +136,7 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
     concepts: list[tuple[frozenset[str], frozenset[str]]] = []
     terms: list[str] = []
     rules_phrases: list[str] = []
+    mapped: list[str] = []
     core_tokens = core.split()
     i = 0
     while i < len(core_tokens):
@@ -150,6 +161,8 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
                 expansions += replacement
                 if len(replacement) > 1 and len(replacement) <= 5:
                     rules_phrases.append(TABLE[phrase])  # "more than one copy", verbatim
+                if n > 1:
+                    mapped.append(TABLE[phrase])
                 originals = [t for t in tokens[i : i + n] if t not in STOPWORDS]
                 terms += originals
                 concepts.append(
@@ -194,7 +207,10 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
         expansions=[e for e in dict.fromkeys(expansions) if e not in STOPWORDS][:MAX_TERMS],
         concepts=concepts[:MAX_TERMS],
         phrases=phrases,
-        parts=[p.strip() for p in VERSUS_RE.split(core)] if VERSUS_RE.search(core) else [],
+        parts=[PART_LEAD_RE.sub("", p.strip()) for p in VERSUS_RE.split(core)]
+        if VERSUS_RE.search(core)
+        else [],
+        mapped=list(dict.fromkeys(mapped)),
     )
 
 

@@ -42,6 +42,10 @@ COVER_SHARE = 0.9  # the share of the question's words (rare ones weighing more)
 PHRASE_BONUS = (0.0, 0.25, 0.35)  # a pair, a triple of the question's words found verbatim
 MULTI_TOPIC_SCALE = 0.75  # two named ideas: the question is about them together
 TOPIC_PAIR = 0.4  # an entry joining two named ideas of the question
+NUMBER_PHRASE = 0.5  # the share of a phrase bonus a phrase with a number in it gets
+DIGIT_RE = re.compile(r"\b\d+\b")
+TRAIT_DAMP = 0.6  # an appendix item the question does not name
+MAPPED_TOPIC = 0.8  # a term defined in a rule, said in the player's own words ("upside down")
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 RARE = 12  # a one-word name found in at most this many entries names a topic
 NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
@@ -56,7 +60,7 @@ class Row:
     names: tuple[str, ...]
     position: int
     stems: frozenset[str]
-    folded: str
+    folded: str  # names, titles, text and examples: folded, hyphens as spaces, for phrases
 
 
 AddFn = Callable[[Row, float, str], None]  # record a name-layer score for an entry
@@ -99,7 +103,8 @@ class Ranker:
                 n_default += 1
                 for s in stems:
                     stem_df[s] = stem_df.get(s, 0) + 1
-            row = Row(rid, entry, name_list, pos, stems, blob.lower())
+            flat = " ".join(fold(blob).replace("-", " ").replace("*", "").split())  # "50-card"
+            row = Row(rid, entry, name_list, pos, stems, flat)
             self.rows[rid] = row
             self.by_ref[(doc, ref)] = row
             if parent:
@@ -213,6 +218,11 @@ class Ranker:
                     defined = self.by_ref.get((self.default_doc, ref))
                     if defined and defined.entry.doc in docs:
                         add(defined, 0.5, "topic")
+        for wording in plan.mapped:  # "turned sideways": where "spent" is defined
+            for ref in DEFINED_AT.get(wording, ()):
+                defined = self.by_ref.get((self.default_doc, ref))
+                if defined and defined.entry.doc in docs:
+                    add(defined, MAPPED_TOPIC, "topic")
         if not found:
             self._embedded_names(plan, add)
         if found or not keys or len(plan.core) < 3:
@@ -250,7 +260,7 @@ class Ranker:
                     used.update(range(i, i + n))
                     for row in rows:
                         kind = row.entry.kind
-                        if kind in ("trait", "appendix", "section"):
+                        if kind in ("trait", "section") or (kind == "appendix" and n == 1):
                             continue
                         if n == 1 and kind not in ("keyword", "feat") and len(gram) > 1:
                             if gram in COMMON_NAMES or self.frequency.get(gram, 0) > RARE:
@@ -274,10 +284,14 @@ class Ranker:
     def _add_named(self, row: Row, score: float, how: str, add: AddFn) -> None:
         """A named section leads with its first rule, which holds the definition."""
         add(row, score, how)
-        if row.entry.kind == "section":
-            kids = self.children.get((row.entry.doc, row.entry.ref), [])
-            if kids and kids[0].entry.kind == "rule":
-                add(kids[0], score + 0.5, how)
+        first = row
+        while first.entry.kind == "section":  # "Section 3" -> "300" -> 300.1
+            kids = self.children.get((first.entry.doc, first.entry.ref), [])
+            if not kids:
+                return
+            first = kids[0]
+        if first is not row and first.entry.kind == "rule":
+            add(first, score + 0.5, how)
 
     def fulltext(self, plan: QueryPlan, docs: set[str]) -> dict[int, float]:
         """BM25 scores (higher is better) of the best full-text candidates."""
@@ -344,14 +358,23 @@ class Ranker:
         how: dict[int, str] = {}
         named = self.name_matches(plan, docs)
         fts = self.fulltext(plan, docs)
-        best = max(fts.values(), default=0.0) or 1.0
+        # BM25 as a share of the best: the CR's own best for the CR (a French question's
+        # French headings must not make its rule look weak), the overall best for the others.
+        overall = max(fts.values(), default=0.0) or 1.0
+        best = {doc: overall for doc in docs}
+        default_best = [v for r, v in fts.items() if self.rows[r].entry.doc == self.default_doc]
+        if default_best:
+            best[self.default_doc] = max(default_best)
         topics = self.topics(plan) if len(plan.terms) > 1 else []
         topic_scale = min(1.0, TOPIC_WORDS / max(len(plan.terms), 1))
         if len(topics) > 1:
             topic_scale *= MULTI_TOPIC_SCALE
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
-        phrase_bonus = [(p, PHRASE_BONUS[min(p.count(" "), 2)]) for p in plan.phrases]
+        phrase_bonus = [  # "level 3": the player's number, which a rule's example may share
+            (p, PHRASE_BONUS[min(p.count(" "), 2)] * (NUMBER_PHRASE if DIGIT_RE.search(p) else 1))
+            for p in plan.phrases
+        ]
         for rid in fts.keys() | named.keys():
             row = self.rows[rid]
             stems = row.stems
@@ -361,7 +384,8 @@ class Ranker:
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
                     covered += 0.6 * weight
-            score = FTS_SHARE * fts.get(rid, 0.0) / best + COVER_SHARE * covered / total_weight
+            share = fts.get(rid, 0.0) / (best.get(row.entry.doc) or overall)
+            score = FTS_SHARE * share + COVER_SHARE * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:
                 if phrase in folded:
@@ -390,6 +414,7 @@ class Ranker:
                 )
                 if count > 1:
                     scores[rid] += TOPIC_PAIR * (count - 1) * self.weights.get(row.entry.doc, 1.0)
+        self._appendix_items(plan, scores, how, present)
         # A keyword or feat named in the question says more than a plain-language intent.
         keyword_named = any(self.rows[rid].entry.kind in ("keyword", "feat") for rid in named)
         intent_boost = INTENT_BOOST * (0.5 if keyword_named else 1.0)
@@ -408,6 +433,28 @@ class Ranker:
                     how[cited.id] = "number"
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
+
+    def _appendix_items(
+        self, plan: QueryPlan, scores: dict[int, float], how: dict[int, str], present: set[str]
+    ) -> None:
+        """Appendix items all read "X: listed in Appendix C - Archetype Traits": one the
+        question does not name is damped, so the list and the rules come before its items.
+        A named item whose list the question names too ("is Zealot an archetype trait")
+        brings that list up to just below it."""
+        said = f" {plan.core} {plan.canonical} "
+        for rid in [r for r in scores if self.rows[r].entry.kind == "trait"]:
+            row = self.rows[rid]
+            if f" {normalize_name(row.entry.title)} " not in said:
+                scores[rid] *= TRAIT_DAMP
+                continue
+            parent = self.by_ref.get((row.entry.doc, row.entry.parent or ""))
+            if parent is None:
+                continue
+            if {stem(w) for w in words(parent.entry.title)} <= present:
+                lifted = scores[rid] - 0.01  # the same document: weighted alike
+                if scores.get(parent.id, 0.0) < lifted:
+                    scores[parent.id] = lifted
+                    how[parent.id] = "topic"
 
     @staticmethod
     def hit(row: Row, score: float, matched_by: str) -> Hit:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
 SCHEMA_VERSION = "7"
+APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
 FTS_COLUMNS = ("names", "title", "context", "text", "examples")
 
 
@@ -139,6 +141,9 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
             }
         )
         by_ref = {e.ref: e for e in parsed.entries}
+        appendices = {  # "a full list ... can be found in Appendix C" cites the list
+            e.ref.split(" - ")[0]: e.ref for e in parsed.entries if e.kind == "appendix"
+        }
         for order, entry in enumerate(parsed.entries):
             entry_rows.append(
                 {
@@ -156,6 +161,11 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
             )
             cites = cited_rules(entry.text + " " + " ".join(entry.examples))
             cites += list(parsed.links.get(entry.ref, ()))
+            cites += [
+                appendices[m]
+                for m in APPENDIX_CITE_RE.findall(entry.text)
+                if m in appendices and entry.kind not in ("appendix", "trait")
+            ]
             for target in dict.fromkeys(cites):
                 if target == entry.ref:
                     continue

@@ -5,6 +5,7 @@
   subclass = archetype trait, 602.8 Epic trait = Epic keyword, 4th-edition Astral/Ethereal
   = Planar).
 - INFORMAL: words players use for game terms (untap = ready, row = rank, guy = character).
+- SLANG (in `slang.py`): abbreviations and other card games' words (lvl, init, kw, etb, gy).
 - FRENCH (in `french.py`): game terms of the French 4th-edition rulebook, which prints most of
   them with the English term in parentheses ("Incliné (Spent)"); those printed pairs are read
   from the packaged document as well.
@@ -20,6 +21,7 @@ before single words. Accents and case are folded before lookup.
 from __future__ import annotations
 
 from rules_index.french import FRENCH, french_table  # noqa: F401  (FRENCH: re-exported)
+from rules_index.slang import SLANG
 
 HISTORICAL: dict[str, str] = {
     "decree": "order",
@@ -272,65 +274,6 @@ INFORMAL: dict[str, str] = {
     "negative": "penalty",
     "minus": "penalty",
     "plus": "bonus",
-    # Abbreviations and card-game slang of experienced players.
-    "lvl": "level",
-    "lvls": "levels",
-    "lv": "level",
-    "init": "initiative",
-    "kw": "keyword",
-    "kws": "keywords",
-    "abil": "ability",
-    "abils": "abilities",
-    "fwd": "forward",
-    "req": "requirement",
-    "reqs": "requirements",
-    "opp": "opponent",
-    "opps": "opponents",
-    "char": "character",
-    "chars": "characters",
-    "eot": "end of turn",
-    "ff": "fall forward",
-    "gy": "discard pile",
-    "etb": "enters play",
-    "enters the battlefield": "enters play",
-    "comes into play": "enters play",
-    "come into play": "enters play",
-    "came into play": "enters play",
-    "comes in": "enters play",
-    "come in": "enters play",
-    "mill": "discard top deck",
-    "milled": "discard top deck",
-    "milling": "discard top deck",
-    "dmg type": "damage type",
-    "dmg types": "damage types",
-    "damage type": "damage type",
-    "damage types": "damage types",
-    "singleton": "more than one copy",
-    "highlander": "more than one copy",
-    "kinds of cards": "card types",
-    "types of cards": "card types",
-    "kinds of card": "card types",
-    "card kinds": "card types",
-    "rolled a 1": "critical failure",
-    "roll a 1": "critical failure",
-    "rolls a 1": "critical failure",
-    "rolled a one": "critical failure",
-    "rolled a 20": "critical success",
-    "roll a 20": "critical success",
-    "rolls a 20": "critical success",
-    "do anything": "perform actions",
-    "start of the turn": "ready phase",
-    "start of turn": "ready phase",
-    "start of my turn": "ready phase",
-    "beginning of the turn": "ready phase",
-    "beginning of turn": "ready phase",
-    "commander": "warlord",
-    "boss": "warlord",
-    "enemy rows": "another player's formation",
-    "enemy ranks": "another player's formation",
-    "enemy lines": "another player's formation",
-    "enemy formation": "another player's formation",
-    "opposing formation": "another player's formation",
 }
 
 RELATED: dict[str, str] = {
@@ -400,6 +343,13 @@ RELATED: dict[str, str] = {
     "negated": "canceled",
     "simultaneous": "same time",
     "list": "are",
+    "whose": "owner",
+    "cast": "perform",
+    "casting": "perform",
+    "activate": "perform",
+    "activated": "performed",
+    "proc": "trigger",
+    "procs": "trigger",
     "walk": "move maneuver",
     "walks": "move maneuver",
 }
@@ -515,6 +465,8 @@ DEFINED_AT: dict[str, tuple[str, ...]] = {
     "roll action": ("510.19",),
     "destroy": ("510.20",),
     "basic cards": ("715.1",),
+    "card types": ("300.1",),
+    "card type": ("300.1",),
 }
 
 # Plain-language questions whose answer is one rule although its words are spread thin:
@@ -549,6 +501,13 @@ INTENTS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("run", "out", "lose|loses|penalty"), "403.4"),
     (("leaves", "game", "control|owns"), "714.3"),
     (("equip|equipped", "same", "item|name|copies"), "302.5"),
+    (("number|minimum|size", "deck", "need|have|must|contain|size"), "108.2"),
+    (("level", "where", "put|place|play|go"), "507.1.1"),
+    (("alliance", "warlord", "dies|killed|defeated|eliminated|lose|loses"), "801.5.7"),
+    (("stunned", "enter|enters|placed", "warlord|faction|loyalty"), "507.1.4"),
+    (("rank|ranks", "empty|emptied"), "401.6"),
+    (("level", "action|spell", "use|perform|cast"), "303.3"),
+    (("item|weapon|equipped|equipment|gear", "dies|killed|die"), "104.8"),
 )
 
 # Words that carry no meaning for ranking (English and French function words, question words).
@@ -564,10 +523,15 @@ i'd id i'll ill don't dont doesn't doesnt isn't isnt wasn't aren't
 peut peuvent faire fait est-ce si mon ma mes ton ta tes votre vos leur leurs se sont etre avoir
 le la les un une des du de et ou est que qui en au aux pour par sur dans avec ce cette ces son
 sa ses quoi comment quand je tu il elle nous vous ils elles pas ne
+ai as avez avons ont suis es sommes etes y quel quelle quels quelles lui moi
 """
 STOPWORDS: frozenset[str] = frozenset(_STOPWORDS_TEXT.split())
 # Leading phrases that turn a name into a question: "what is a critical failure" -> name.
 QUESTION_PREFIXES: tuple[str, ...] = (
+    "what is the difference between",
+    "what's the difference between",
+    "whats the difference between",
+    "difference between",
     "what is the definition of",
     "what is the rule for",
     "what are the rules for",
@@ -607,6 +571,8 @@ QUESTION_PREFIXES: tuple[str, ...] = (
     "c'est quoi",
 )
 QUESTION_SUFFIXES: tuple[str, ...] = (
+    "in this game",
+    "in the game",
     "work",
     "works",
     "mean",
@@ -623,7 +589,7 @@ QUESTION_SUFFIXES: tuple[str, ...] = (
 def all_tables() -> dict[str, str]:
     """Historical, informal and French phrases in one lookup, later tables first-come."""
     merged: dict[str, str] = {}
-    for table in (HISTORICAL, french_table(), INFORMAL):
+    for table in (HISTORICAL, french_table(), INFORMAL, SLANG):
         for key, value in table.items():
             merged.setdefault(key, value)
     return merged

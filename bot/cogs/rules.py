@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.commands import Judge
 from bot.discord_render import send_to_channel
 
 if TYPE_CHECKING:
@@ -17,6 +20,37 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
+AUTOCOMPLETE_WAIT = 2.0  # seconds; Discord drops an autocomplete answered after 3
+
+
+async def _choices(
+    interaction: discord.Interaction[Any],
+    complete: Callable[[Judge, str], list[tuple[str, str]]],
+    current: str,
+) -> Choices:
+    """Autocomplete choices from the judge; none (never an error) when anything fails."""
+    bot = cast("WarlordJudgeBot", interaction.client)
+    try:
+        pairs = await asyncio.wait_for(bot.call(complete, bot.judge, current), AUTOCOMPLETE_WAIT)
+    except TimeoutError:
+        log.debug("autocomplete for %r gave up: the judge is busy", current)
+        return []
+    except Exception:
+        log.exception("autocomplete failed for %r", current)
+        return []
+    return [app_commands.Choice(name=name, value=value) for name, value in pairs]
+
+
+async def rule_choices(interaction: discord.Interaction[Any], current: str) -> Choices:
+    return await _choices(interaction, Judge.complete_rule, current)
+
+
+async def term_choices(interaction: discord.Interaction[Any], current: str) -> Choices:
+    return await _choices(interaction, Judge.complete_term, current)
+
+
+async def document_choices(interaction: discord.Interaction[Any], current: str) -> Choices:
+    return await _choices(interaction, Judge.complete_document, current)
 
 
 class RulesCog(commands.Cog):
@@ -25,10 +59,6 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: WarlordJudgeBot) -> None:
         self.bot = bot
 
-    async def _choices(self, fn: Any, current: str) -> Choices:
-        pairs = await self.bot.call(fn, current)
-        return [app_commands.Choice(name=name, value=value) for name, value in pairs]
-
     @app_commands.command(
         name="rule", description="Look up a rule by number, range or list, or ask"
     )
@@ -36,58 +66,31 @@ class RulesCog(commands.Cog):
         query="A rule number (104.2), a range (104.2-104.4), a list (602.5, 603.9) or a question",
         document="Which rules document (default: this server's)",
     )
+    @app_commands.autocomplete(query=rule_choices, document=document_choices)
     async def rule(
         self, interaction: discord.Interaction[Any], query: str, document: str | None = None
     ) -> None:
         await self.bot.respond(interaction, lambda gid: self.bot.judge.rule(query, document, gid))
 
-    @rule.autocomplete("query")
-    async def rule_query_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> Choices:
-        return await self._choices(self.bot.judge.complete_rule, current)
-
-    @rule.autocomplete("document")
-    async def rule_document_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> Choices:
-        return await self._choices(self.bot.judge.complete_document, current)
-
     @app_commands.command(
         name="define", description="Define a glossary term, keyword, feat or trait"
     )
     @app_commands.describe(term="The term, e.g. planar", document="Which rules document")
+    @app_commands.autocomplete(term=term_choices, document=document_choices)
     async def define(
         self, interaction: discord.Interaction[Any], term: str, document: str | None = None
     ) -> None:
         await self.bot.respond(interaction, lambda gid: self.bot.judge.define(term, document, gid))
 
-    @define.autocomplete("term")
-    async def define_term_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> Choices:
-        return await self._choices(self.bot.judge.complete_term, current)
-
-    @define.autocomplete("document")
-    async def define_document_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> Choices:
-        return await self._choices(self.bot.judge.complete_document, current)
-
     @app_commands.command(name="search", description="Search the rules text; ranked, with pages")
     @app_commands.describe(words="Words to look for", document="Which rules document")
+    @app_commands.autocomplete(document=document_choices)
     async def search(
         self, interaction: discord.Interaction[Any], words: str, document: str | None = None
     ) -> None:
         await self.bot.respond(
             interaction, lambda gid: self.bot.judge.search(words, document, 0, gid)
         )
-
-    @search.autocomplete("document")
-    async def search_document_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> Choices:
-        return await self._choices(self.bot.judge.complete_document, current)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

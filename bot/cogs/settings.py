@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.rules import document_choices
+
 if TYPE_CHECKING:
     from bot.discord_app import WarlordJudgeBot
 
@@ -35,15 +37,9 @@ class SettingsCog(commands.Cog):
 
     @settings.command(name="document", description="The rules document answers quote by default")
     @app_commands.describe(name="A document name, or 'default' for the index's default")
+    @app_commands.autocomplete(name=document_choices)
     async def document(self, interaction: discord.Interaction[Any], name: str) -> None:
         await self._change(interaction, document=name)
-
-    @document.autocomplete("name")
-    async def document_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        pairs = await self.bot.call(self.bot.judge.complete_document, current)
-        return [app_commands.Choice(name=n, value=v) for n, v in pairs]
 
     @settings.command(name="visibility", description="Whether answers are public or ephemeral")
     @app_commands.describe(mode="public: everyone sees answers; ephemeral: only the asker")

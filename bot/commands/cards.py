@@ -13,6 +13,7 @@ INLINE_CHILDREN_COUNT = 8
 MAX_CITED_BY = 20
 PAGE_SIZE = 5
 MAX_RULES = 25  # rules one answer may hold (a range or list)
+_NUMBER_RE = re.compile(r"\d+(?:\.\d+)*[a-z]?")
 
 
 def heading(entry: Entry, parents: tuple[Entry, ...] = ()) -> str:
@@ -20,7 +21,7 @@ def heading(entry: Entry, parents: tuple[Entry, ...] = ()) -> str:
 
     A title a rule only inherits from its section (same as a parent's) is left out.
     """
-    ref = f"Rule {entry.ref}" if entry.kind == "rule" and entry.ref[:1].isdigit() else entry.ref
+    ref = f"Rule {entry.ref}" if _NUMBER_RE.fullmatch(entry.ref) else entry.ref
     title = entry.title.strip()
     inherited = {p.title.strip().lower() for p in parents}
     if not title or title.lower() in entry.ref.lower() or title.lower() in inherited:
@@ -28,7 +29,7 @@ def heading(entry: Entry, parents: tuple[Entry, ...] = ()) -> str:
     return f"{ref} — {title}"
 
 
-def _without_title(text: str, title: str) -> str:
+def without_title(text: str, title: str) -> str:
     """Rule text minus a leading bold copy of its title ("**Planar** – ..."), shown above."""
     if not title.strip():
         return text
@@ -45,15 +46,17 @@ def document_line(document: DocumentInfo) -> str:
     return f"{document.title}{version} ({document.name})"
 
 
-def _entry_line(entry: Entry) -> str:
-    label = entry.title or entry.text
+def _entry_line(entry: Entry, inherited: str) -> str:
+    """A sub-rule in one line: its own title, else the start of its text."""
+    own = entry.title.strip() and entry.title.strip().lower() != inherited.strip().lower()
+    label = entry.title if own else without_title(entry.text, entry.title) or entry.title
     return f"**{entry.ref}** {shorten(label, 70)}"
 
 
 def _body(entry: Entry, *, strip_title: bool = False) -> str:
     text = entry.text.strip()
     if strip_title:
-        text = _without_title(text, entry.title)
+        text = without_title(text, entry.title)
     for example in entry.examples:
         text += f"\n\n*Example:* {example.strip()}"
     return text
@@ -76,7 +79,7 @@ def rule_card(detail: EntryDetail) -> tuple[Card, tuple[Button, ...]]:
     ):
         description = f"{description}\n\n{full_children}" if description else full_children
     elif children:
-        lines = "\n".join(_entry_line(c) for c in children)
+        lines = "\n".join(_entry_line(c, entry.title) for c in children)
         fields.append(Field(f"Sub-rules ({len(children)}, collapsed)", lines))
         listed = Action("rule", ", ".join(c.ref for c in children), doc)
         action = (
@@ -119,7 +122,8 @@ def open_action(hit: Hit) -> Action:
 
 def hit_line(number: int, hit: Hit) -> str:
     title = f" — {hit.title}" if hit.title and hit.title.lower() not in hit.ref.lower() else ""
-    return f"**{number}. {hit.ref}**{title} ({hit.doc})\n{shorten(hit.text, 160)}"
+    text = without_title(hit.text.strip(), hit.title) or hit.text
+    return f"**{number}. {hit.ref}**{title} ({hit.doc})\n{shorten(text, 160)}"
 
 
 def search_page(

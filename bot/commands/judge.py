@@ -9,17 +9,26 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol
 
-from bot.commands.cards import MAX_RULES, document_line, open_action, rule_card, search_page
-from bot.commands.text import MAX_SEARCH, clean_query, quote
+from bot.commands.cards import (
+    MAX_RULES,
+    document_line,
+    open_action,
+    rule_card,
+    search_page,
+    without_title,
+)
+from bot.commands.text import MAX_SEARCH, clean_query, correction_note, inline_refs, quote
 from bot.errors import InvalidInputError, NotAllowedError, reply_for_error, suggestion_buttons
 from bot.replies import (
     AUTOCOMPLETE_CHOICES,
+    BUTTON_LABEL,
     BUTTONS_PER_MESSAGE,
     CHOICE_NAME,
+    CUSTOM_ID,
     Action,
     Button,
     Card,
@@ -43,7 +52,6 @@ SUGGESTIONS = 5
 
 _REF = r"(?:rules?\s+)?\d{1,3}(?:\.\d+)*\.?[a-z]?"
 _REFS_RE = re.compile(rf"^{_REF}(?:\s*(?:-|–|—|to|,|;|and)\s*{_REF})*$", re.IGNORECASE)
-INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 _TRUE = {"on", "true", "yes", "1", "enable", "enabled"}
 _FALSE = {"off", "false", "no", "0", "disable", "disabled"}
 _VISIBILITY = {"public": False, "ephemeral": True, "private": True}
@@ -80,18 +88,38 @@ def answers(
     return wrapper
 
 
+def completes(
+    method: Callable[[Judge, str], list[tuple[str, str]]],
+) -> Callable[[Judge, str], list[tuple[str, str]]]:
+    """Autocomplete: never raises (logs instead), at most 25 choices, each name and value
+    within 100 characters (longer names are shortened, longer values dropped)."""
+
+    def wrapper(self: Judge, prefix: str) -> list[tuple[str, str]]:
+        try:
+            pairs = method(self, " ".join(str(prefix or "").split())[:CHOICE_NAME])
+        except Exception:
+            log.exception("%s failed for %r", method.__name__, prefix)
+            return []
+        choices = [(shorten(n, CHOICE_NAME), v) for n, v in pairs if 0 < len(v) <= CHOICE_NAME]
+        return choices[:AUTOCOMPLETE_CHOICES]
+
+    functools.update_wrapper(wrapper, method)
+    return wrapper
+
+
 def is_ref_query(query: str) -> bool:
     """True for "104.2", "rule 104.2", "104.2-104.4", "602.5, 603.9"."""
     return bool(_REFS_RE.match(query.strip()))
 
 
 def unique_buttons(buttons: list[Button]) -> tuple[Button, ...]:
-    """Buttons with distinct custom_ids (Discord requires it), at most 25."""
+    """Buttons with distinct custom_ids that fit in 100 characters (Discord requires both),
+    at most 25."""
     seen: set[str] = set()
     out: list[Button] = []
     for b in buttons:
         key = b.action.to_custom_id()
-        if key not in seen and len(out) < BUTTONS_PER_MESSAGE:
+        if b.action.fits() and key not in seen and len(out) < BUTTONS_PER_MESSAGE:
             seen.add(key)
             out.append(b)
     return tuple(out)
@@ -133,14 +161,16 @@ class Judge:
         )
         if is_ref_query(text):
             return self._details_reply(self.index.get(text, doc=doc), text)
-        found = self.index.lookup(text, doc=doc, limit=SUGGESTIONS)
+        found = self.index.lookup(text, doc=doc, limit=SUGGESTIONS + 3)
         if found.details and (found.confident or found.kind == "number"):
             reply = self._details_reply(list(found.details), text)
-            # A question answered by its best match also offers the runners-up.
-            shown = {d.entry.ref for d in found.details}
+            # A question answered by its best match also offers the runners-up, except the
+            # rules this answer already shows or links (its sub-rules and parents).
+            shown = {e.ref for d in found.details for e in (d.entry, *d.children, *d.parents)}
             others = [h for h in found.hits if h.ref not in shown][:3]
             also = [Button(f"Also: {h.ref}", open_or_define(h, doc)) for h in others]
-            return replace(reply, buttons=unique_buttons([*reply.buttons, *also]))
+            note = _lookup_note(text, found.kind, found.hits, found.details)
+            return replace(reply, content=note, buttons=unique_buttons([*reply.buttons, *also]))
         if found.hits:
             return self._did_you_mean(text, list(found.hits), doc)
         return notice(
@@ -157,7 +187,9 @@ class Judge:
     @answers
     def _define(self, term: str | None, *, doc: str | None) -> Reply:
         text = clean_query(term, noun="term", hint="Type a term to define, for example planar.")
-        return self._details_reply([self.index.define(text, doc=doc)], text)
+        detail = self.index.define(text, doc=doc)
+        reply = self._details_reply([detail], text)
+        return replace(reply, content=correction_note(text, detail.entry.title or detail.entry.ref))
 
     @answers
     def search(
@@ -172,11 +204,13 @@ class Judge:
 
     @answers
     def _search(self, words: str | None, page: int, *, doc: str | None) -> Reply:
+        # The words travel in the page buttons' custom_id, with the document and page number.
+        room = CUSTOM_ID - len(Action("search", "", doc or "", 99).to_custom_id())
         text = clean_query(
             words,
             noun="search",
             hint="Type some words to search for, e.g. ranged strike.",
-            limit=MAX_SEARCH,
+            limit=min(MAX_SEARCH, room),
         )
         hits = self.index.search(text, doc=doc, limit=MAX_HITS + 1)
         if not hits:
@@ -217,11 +251,7 @@ class Judge:
             return reply_for_error(exc)
         if guild_id is not None and not settings.inline_refs:
             return None
-        wanted: list[str] = []
-        for match in INLINE_RE.finditer(text):
-            ref = " ".join(match.group(1).split())
-            if ref and ref.lower() not in (w.lower() for w in wanted):
-                wanted.append(ref)
+        wanted = inline_refs(text)
         if not wanted:
             return None
         return self._inline(wanted, doc=settings.default_doc or None)
@@ -234,12 +264,15 @@ class Judge:
         for ref in wanted[:MAX_INLINE]:
             shown = f"[[{quote(ref)[1:-1]}]]"
             try:
-                details, hits = self._resolve_inline(ref, doc)
+                details, hits, note = self._resolve_inline(ref, doc)
             except (UnknownRuleError, InvalidInputError) as exc:
                 lines.append(f"{shown}: {str(exc).rstrip('.')}.")
                 nearest = list(getattr(exc, "nearest", []))
-                buttons.extend(suggestion_buttons("rule", nearest, doc or ""))
+                suggested = suggestion_buttons("rule", nearest, doc or "")
+                buttons.extend(_suggesting(ref, suggested))
                 continue
+            if note:
+                lines.append(f"{shown}: {note[:1].lower()}{note[1:]}")
             for detail in details:
                 card, more = rule_card(detail)
                 cards.append(card)
@@ -251,24 +284,28 @@ class Judge:
                     if names
                     else f"{shown}: nothing in the rules matches."
                 )
-                buttons.extend(Button(h.ref, open_or_define(h, doc)) for h in hits[:3])
+                offered = [Button(h.ref, open_or_define(h, doc)) for h in hits[:3]]
+                buttons.extend(_suggesting(ref, offered))
         skipped = len(wanted) - MAX_INLINE
         if skipped > 0:
             lines.append(f"I answer {MAX_INLINE} references per message; {skipped} more skipped.")
-        usable = [b for b in buttons if b.action.fits()]
-        return Reply(content="\n".join(lines), cards=tuple(cards), buttons=unique_buttons(usable))
+        return Reply(content="\n".join(lines), cards=tuple(cards), buttons=unique_buttons(buttons))
 
-    def _resolve_inline(self, ref: str, doc: str | None) -> tuple[list[EntryDetail], list[Hit]]:
-        """Details for a confident match, else the candidate hits (maybe none)."""
+    def _resolve_inline(
+        self, ref: str, doc: str | None
+    ) -> tuple[list[EntryDetail], list[Hit], str]:
+        """Details for a confident match (with a note when a typo was corrected), else the
+        candidate hits (maybe none)."""
         if is_ref_query(ref):
             details = self.index.get(ref, doc=doc)
             if len(details) > MAX_RULES:
                 raise InvalidInputError(f"that holds {len(details)} rules; ask for fewer")
-            return details, []
+            return details, [], ""
         found = self.index.lookup(ref, doc=doc, limit=3)
         if found.details and (found.confident or found.kind == "number"):
-            return list(found.details[:1]), []
-        return [], list(found.hits)
+            details = list(found.details[:1])
+            return details, [], _lookup_note(ref, found.kind, found.hits, details)
+        return [], list(found.hits), ""
 
     # -- settings commands ---------------------------------------------------------------------
 
@@ -349,41 +386,44 @@ class Judge:
 
     # -- autocomplete --------------------------------------------------------------------------
 
+    @completes
     def complete_rule(self, prefix: str) -> list[tuple[str, str]]:
-        """(name, value) choices for /rule: numbers and titles as you type."""
-        try:
-            pairs = self.index.complete_refs(prefix.strip()[:CHOICE_NAME], AUTOCOMPLETE_CHOICES)
-        except Exception:
-            log.exception("rule autocomplete failed for %r", prefix)
-            return []
+        """(name, value) choices for /rule: numbers and titles as you type.
+
+        A number offers the rules one level down first: "50" gives 500..509, "509" gives
+        509, 509.1..509.11, before deeper sub-rules.
+        """
+        if not prefix[:1].isdigit():
+            words = prefix if re.search(r"\w", prefix) else ""  # "[[" or "?": the sections
+            pairs = self.index.complete_refs(words, AUTOCOMPLETE_CHOICES)
+        else:
+            number = prefix.rstrip(".")
+            pairs = sorted(
+                self.index.complete_refs(prefix, AUTOCOMPLETE_CHOICES * 8),
+                key=lambda pair: (pair[0] != number, pair[0].count(".")),
+            )
         choices = []
-        for ref, label in pairs[:AUTOCOMPLETE_CHOICES]:
-            if len(ref) <= CHOICE_NAME:
-                if not label or label.lower() in ref.lower():
-                    name = ref
-                elif label.lower().startswith(ref.lower()):
-                    name = label
-                else:
-                    name = f"{ref} — {label}"
-                choices.append((shorten(name, CHOICE_NAME), ref))
+        for ref, label in pairs:
+            if not label or label.lower() in ref.lower():
+                name = ref
+            elif label.lower().startswith(ref.lower()):
+                name = label
+            else:
+                name = f"{ref} — {label}"
+            choices.append((name, ref))
         return choices
 
+    @completes
     def complete_term(self, prefix: str) -> list[tuple[str, str]]:
-        try:
-            terms = self.index.complete_terms(prefix.strip()[:CHOICE_NAME], AUTOCOMPLETE_CHOICES)
-        except Exception:
-            log.exception("term autocomplete failed for %r", prefix)
-            return []
-        return [(t, t) for t in terms[:AUTOCOMPLETE_CHOICES] if len(t) <= CHOICE_NAME]
+        """Choices for /define: glossary terms, keywords, feats and traits."""
+        return [(t, t) for t in self.index.complete_terms(prefix, AUTOCOMPLETE_CHOICES)]
 
+    @completes
     def complete_document(self, prefix: str) -> list[tuple[str, str]]:
-        wanted = prefix.strip().lower()
-        choices = []
-        for d in self.index.documents():
-            name = shorten(f"{d.name} — {document_line(d)}", CHOICE_NAME)
-            if wanted in name.lower():
-                choices.append((name, d.name))
-        return choices[:AUTOCOMPLETE_CHOICES]
+        """Choices for the document options: "Title version (name)", matched on any of it."""
+        wanted = prefix.lower()
+        lines = [(document_line(d), d.name) for d in self.index.documents()]
+        return [(line, name) for line, name in lines if wanted in line.lower()]
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -404,14 +444,34 @@ class Judge:
 
     def _did_you_mean(self, query: str, hits: list[Hit], doc: str | None) -> Reply:
         top = hits[:SUGGESTIONS]
-        lines = [f"**{h.ref}** {shorten(heading_of(h), 80)}" for h in top]
+        lines = [f"**{h.ref}** {preview(h)}" for h in top]
         text = f"I am not sure what you mean by {quote(query)}. Did you mean:\n" + "\n".join(lines)
         buttons = [Button(h.ref, open_or_define(h, doc)) for h in top]
-        return Reply(content=text, buttons=unique_buttons([b for b in buttons if b.action.fits()]))
+        return Reply(content=text, buttons=unique_buttons(buttons))
 
 
-def heading_of(hit: Hit) -> str:
-    return hit.title if hit.title and hit.title.lower() not in hit.ref.lower() else hit.text
+def preview(hit: Hit) -> str:
+    """A hit in one short line: its own title, then the start of its text (many rules only
+    inherit their section's title, which alone does not tell them apart)."""
+    title = hit.title if hit.title and hit.title.lower() not in hit.ref.lower() else ""
+    text = without_title(hit.text.strip(), hit.title)
+    if title and text:
+        return shorten(f"{title}: {text}", 90)
+    return shorten(title or text, 90)
+
+
+def _lookup_note(query: str, kind: str, hits: Sequence[Hit], details: Sequence[EntryDetail]) -> str:
+    """The "Showing Planar (closest to “plannar”)." line when a name was matched loosely."""
+    if kind != "term" or not hits or not details or hits[0].matched_by not in ("name", "fuzzy"):
+        return ""
+    entry = details[0].entry
+    return correction_note(query, entry.title or entry.ref)
+
+
+def _suggesting(asked: str, buttons: Iterable[Button]) -> list[Button]:
+    """Suggestion buttons labelled with what they stand in for: "999? → 801"."""
+    label = shorten(asked, 24)
+    return [replace(b, label=shorten(f"{label}? → {b.label}", BUTTON_LABEL)) for b in buttons]
 
 
 def open_or_define(hit: Hit, doc: str | None) -> Action:

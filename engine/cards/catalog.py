@@ -13,7 +13,7 @@ from engine.cards.names import name_key
 class CardCatalog:
     """Cards by id, read-only. Iterating yields ids, like a mapping; `.cards` yields the cards."""
 
-    __slots__ = ("_by_id", "_by_name")
+    __slots__ = ("__weakref__", "_by_id", "_by_name")  # weakref: per-catalog caches
 
     def __init__(self, cards: Iterable[Card] = ()) -> None:
         by_id: dict[str, Card] = {}

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import card_text
 from engine.cards.catalog import CardCatalog
 from engine.cards.errors import CardDataError
 from engine.cards.model import (
@@ -64,11 +65,6 @@ _TRAIT_KEYWORDS = {
 }  # fmt: skip
 # v4 keyword names as the community lists spell them.
 _KEYWORD_NAMES = {"charges": "Charge", "strike": "True Strike", "wield": "Dual Wield"}
-_TEXT_KEYWORDS = (
-    (re.compile(r"^may not start in play\b", re.I), "Reserved"),
-    (re.compile(r"^may not (attack or )?equip items\b", re.I), "Unarmed"),
-    (re.compile(r"^may equip two weapons\b", re.I), "Dual Wield"),
-)
 _DAMAGE_KEYWORD = re.compile(r"^(?P<type>\w+) (?P<kind>Resistance|Weakness)\.?$", re.I)
 _NUMBER = re.compile(r"^[+-]?\d+$")
 _VARIABLE = {"x", "*", "+*", "-*", "+x", "?"}
@@ -76,7 +72,6 @@ _FEAT = re.compile(r"^(?P<name>[A-Za-z][A-Za-z ]*?)\s*(?P<value>[+-]\s*\d+)$")
 _CHARGES = re.compile(r"^(?P<value>\d+) charges?$|^charges? (?P<value2>\d+)$", re.I)
 _CHALLENGE = re.compile(r"^challenge rating (?P<value>\d+)$", re.I)
 _GOLD = re.compile(r"^(?P<value>[\d,]+)\s*gp$", re.I)
-_ONLY = re.compile(r"^(?P<who>[^.:]{2,60}?) only\.?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -85,7 +80,9 @@ class ImportReport:
 
     `catalog` holds the imported cards plus the standard tokens of rule 703.9 (which the
     community files lack); `imported` counts the imported cards only, `clean` those read
-    without any problem.
+    without any problem. `counts` says how many cards got each reading that is not a plain
+    copy of a field (see COUNT_LABELS), e.g. characters whose damage type defaulted to
+    Physical because the file gives none.
     """
 
     catalog: CardCatalog
@@ -93,6 +90,24 @@ class ImportReport:
     skipped: int = 0
     clean: int = 0
     imported: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+# What ImportReport.counts counts, in the order the summary prints them.
+COUNT_LABELS: dict[str, str] = {
+    "damage_type_defaulted": "characters with no damage type in the file, read as Physical",
+    "damage_type_from_text": "characters whose damage type was read from their text",
+    "keywords_from_traits": "cards with keywords printed among their traits",
+    "keywords_from_text": "cards with keywords read from their text",
+    "lord_types_from_traits": "characters with a character type among their traits",
+    "factions_from_traits": "characters with the old Mercenary trait, read as the faction",
+    "item_bonuses_from_text": "items with stat or level bonuses read from their text",
+    "epic_class_level_bonus": "Epic Classes whose printed level is a level bonus",
+    "restrictions_from_text": "items and actions with a '... only.' restriction",
+    "restrictions_partly_read": "restrictions kept partly as text (e.g. 'Non-Warlord only.')",
+    "feats": "cards with feats",
+    "variable_stats": "cards with a variable stat (X, *) kept as text",
+}
 
 
 def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
@@ -101,6 +116,7 @@ def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
     problems: list[str] = []
     skipped = 0
     parsed: list[tuple[dict[str, Any], list[str]]] = []
+    counts: Counter[str] = Counter()
     for number, entry in enumerate(entries, start=1):
         if not isinstance(entry, Mapping):
             problems.append(f"Entry {number} is not a card object; skipped.")
@@ -116,7 +132,9 @@ def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
             problems.append(f"Card '{name}' has unknown type {entry.get('type')!r}; skipped.")
             skipped += 1
             continue
-        fields, card_problems = _CardReader(entry, kind).read()
+        reader = _CardReader(entry, kind)
+        fields, card_problems = reader.read()
+        counts.update(reader.notes)
         parsed.append((fields, card_problems))
         problems += [f"Card '{name.strip()}': {p}" for p in card_problems]
 
@@ -124,7 +142,8 @@ def parse_community_cards(data: list[Any] | dict[str, Any]) -> ImportReport:
     cards = [Card(id=card_id, **fields) for card_id, (fields, _) in zip(ids, parsed, strict=True)]
     clean = sum(1 for _, card_problems in parsed if not card_problems)
     catalog = CardCatalog(cards).merged(standard_tokens())
-    return ImportReport(catalog, problems, skipped, clean, imported=len(cards))
+    ordered = {key: counts[key] for key in COUNT_LABELS}
+    return ImportReport(catalog, problems, skipped, clean, imported=len(cards), counts=ordered)
 
 
 def _entries(data: Any) -> list[Any]:
@@ -167,23 +186,52 @@ class _CardReader:
         self.extra: list[tuple[str, str]] = []
         self.keywords: list[Keyword] = []
         self.character_types: list[CharacterType] = []
+        self.notes: set[str] = set()  # keys of COUNT_LABELS this card adds to
+        self.trait_factions: list[str] = []
 
     def read(self) -> tuple[dict[str, Any], list[str]]:
         e = self.entry
         raw_text = e.get("text")
         text = raw_text.replace("\r\n", "\n").strip() if isinstance(raw_text, str) else ""
         traits = self.traits(e.get("traits"))
+        if self.keywords:
+            self.notes.add("keywords_from_traits")
         self.subtypes(e.get("subtype"))
         self.keyword_objects(e.get("keywords"))
+        if self.character_types:
+            self.notes.add("lord_types_from_traits")
         feats = self.feats(e.get("feats"))
-        self.text_keywords(text)
+        if feats:
+            self.notes.add("feats")
+        before = len(self.keywords)
+        self.keywords += card_text.text_keywords(
+            text, str(e["name"]), self.kind is CardType.CHARACTER
+        )
+        if len(self.keywords) > before:
+            self.notes.add("keywords_from_text")
         attack = self.attack(e.get("attack"))
         level = self.stat("level")
-        damage = self.damage_type(e.get("damageType"))
+        damage = self.damage_type(e.get("damageType"), text)
         classes = self.classes(e.get("class"))
         restrictions, required, only_classes = self.restrictions(text)
         if only_classes and set(classes) <= {CardClass.CLASSLESS}:
             classes = only_classes  # 302.3.1 / 303.2.1: it is of the classes it restricts to
+        stats = {
+            "attack": attack,
+            "armor_class": self.stat("armorClass"),
+            "skill": self.stat("skill"),
+            "hit_points": self.stat("hitPoints"),
+        }
+        if self.kind is CardType.ITEM:
+            self.item_bonuses(text, stats)
+        if self.kind is CardType.EPIC_CLASS and level is not None:
+            # 306 / 507.10: an Epic Class has no level requirement; its "+8" is a bonus.
+            self.extra.append(("level_bonus", str(level)))
+            self.notes.add("epic_class_level_bonus")
+        if any(
+            key in {"attack", "armorClass", "skill", "hitPoints", "level"} for key, _ in self.extra
+        ):
+            self.notes.add("variable_stats")
         if isinstance(e.get("errata"), str) and e["errata"].strip():
             self.extra.append(("errata", e["errata"].strip()))
         sets = [p.get("set") for p in e.get("printInfos") or () if isinstance(p, Mapping)]
@@ -196,13 +244,12 @@ class _CardReader:
             "character_types": _lord_types(self.character_types),
             "classes": classes,
             "alignments": self.alignments(e.get("alignment")),
-            "factions": self.factions(e.get("faction")),
+            "factions": tuple(
+                dict.fromkeys((*self.factions(e.get("faction")), *self.trait_factions))
+            ),
             "level": level,
-            "attack": attack,
             "damage_type": damage,
-            "armor_class": self.stat("armorClass"),
-            "skill": self.stat("skill"),
-            "hit_points": self.stat("hitPoints"),
+            **stats,
             "traits": traits,
             "keywords": _unique(self.keywords),
             "feats": feats,
@@ -292,10 +339,15 @@ class _CardReader:
                 out.append(full)
         return tuple(out)
 
-    def damage_type(self, raw: Any) -> DamageType | None:
+    def damage_type(self, raw: Any, text: str) -> DamageType | None:
         if raw is None or (isinstance(raw, str) and not raw.strip()):
-            # The 2020 export has no damage types; older characters strike physically (201.2).
-            return DamageType.PHYSICAL if self.kind is CardType.CHARACTER else None
+            # The 2020 export has no damage types: a hint in the text ("strikes deal Fire
+            # damage"), else Physical (201.2, the plain axe); both are counted in the report.
+            if self.kind is not CardType.CHARACTER:
+                return None
+            hinted = card_text.strike_damage_type(text)
+            self.notes.add("damage_type_from_text" if hinted else "damage_type_defaulted")
+            return hinted or DamageType.PHYSICAL
         try:
             return DamageType(str(raw).strip().title())
         except ValueError:
@@ -305,7 +357,12 @@ class _CardReader:
     def traits(self, raw: Any) -> tuple[str, ...]:
         out = []
         for t in self.parts(raw, "traits"):
-            if not self.lord_or_keyword(t):
+            if self.kind is CardType.CHARACTER and t.casefold() in ("mercenary", "mercenaries"):
+                # 4th edition printed the faction as a trait ("the Mercenary trait", 507.1.4
+                # now says Mercenary Guild faction); race words such as Dwarf stay traits.
+                self.trait_factions.append("Mercenary Guilds")
+                self.notes.add("factions_from_traits")
+            elif not self.lord_or_keyword(t):
                 out.append(t)
         return tuple(out)
 
@@ -364,39 +421,35 @@ class _CardReader:
                 self.problems.append(f"could not read feat {part!r}.")
         return tuple(out)
 
-    def text_keywords(self, text: str) -> None:
-        for line in text.splitlines():
-            line = line.strip()
-            for pattern, keyword in _TEXT_KEYWORDS:
-                if pattern.match(line):
-                    self.keywords.append(Keyword(keyword))
-            damage = _DAMAGE_KEYWORD.match(line)
-            if damage and damage["type"].title() in DamageType.__members__.values():
-                self.keywords.append(Keyword(damage["kind"].title(), None, damage["type"].title()))
+    def item_bonuses(self, text: str, stats: dict[str, Any]) -> None:
+        """Bonuses an item prints in its text (203.2): level into `extra`, the others into
+        the stat fields when the file gives none (v4 items have no skill or HP fields)."""
+        bonuses = card_text.item_bonuses(text)
+        if not bonuses.any:
+            return
+        self.notes.add("item_bonuses_from_text")
+        if bonuses.level_bonus is not None:
+            self.extra.append(("level_bonus", str(bonuses.level_bonus)))
+        if bonuses.attack is not None and not stats["attack"]:
+            stats["attack"] = (bonuses.attack,)
+        for key in ("armor_class", "skill", "hit_points"):
+            value = getattr(bonuses, key)
+            if value is not None and stats[key] is None:
+                stats[key] = value
 
     def restrictions(
         self, text: str
     ) -> tuple[tuple[str, ...], Alignment | None, tuple[CardClass, ...]]:
-        """ "Fighter and rogue only." style lines of items and actions (302.3, 303.2)."""
+        """ "Fighter and rogue only." style first lines of items and actions (302.3, 303.2)."""
         if self.kind not in (CardType.ITEM, CardType.ACTION) or not text:
             return (), None, ()
-        match = _ONLY.match(text.splitlines()[0].strip())
-        if not match:
+        found = card_text.restriction(text.splitlines()[0], FACTION_NAMES)
+        if found is None:
             return (), None, ()
-        names: list[str] = []
-        classes: list[CardClass] = []
-        alignment: Alignment | None = None
-        for word in re.split(r"\s*(?:,|\band\b|\bor\b)\s*", match["who"]):
-            word = re.sub(r"\s*\bcharacters?\b", "", word).strip()
-            head, _, rest = word.partition(" ")
-            if head.title() in ("Good", "Evil"):
-                alignment = Alignment(head.title())
-                word = rest.strip()
-            if word.title() in CardClass.__members__.values():
-                classes.append(CardClass(word.title()))
-            elif word:
-                names.append(word if word[0].isupper() else word.title())
-        return tuple(names), alignment, tuple(classes)
+        self.notes.add("restrictions_from_text")
+        if found.unread:
+            self.notes.add("restrictions_partly_read")
+        return found.names, found.alignment, found.classes
 
 
 def _keyword(name: str, value: int | None) -> Keyword:

@@ -1,13 +1,18 @@
 """Seeded random legal decks, for simulations, tests and players who want a quick game.
 
 Pure: the same catalog and seed give the same deck. Randomness comes from the engine's
-counter-based generator (engine.rng), never from the global `random`.
+counter-based generator (engine.rng), never from the global `random`. What a build needs
+from a catalog (Warlords, starters by faction, usable cards by type) is indexed once per
+catalog and kept while the catalog lives, so a deck from the 4,844-card community file
+takes milliseconds.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TypeVar
 
 from engine.cards.catalog import CardCatalog
@@ -37,16 +42,68 @@ class _Chooser:
         return items[self.index(len(items))]
 
 
+@dataclass(frozen=True)
+class _Index:
+    """What random_deck needs from one catalog, computed once (catalog order kept)."""
+
+    warlords: tuple[Card, ...]  # playable, not Reserved, by id
+    starters: dict[str, tuple[Card, ...]]  # faction -> level 1-2 characters that may start
+    characters: dict[str, tuple[int, ...]]  # faction -> positions of non-lord characters
+    cards: tuple[Card, ...]  # the catalog's cards in order
+    by_type: dict[CardType, tuple[Card, ...]]  # playable items and actions
+    keys: dict[str, str]  # id -> name key (108.3 counts copies by name)
+
+
+_INDEXES: weakref.WeakKeyDictionary[CardCatalog, _Index] = weakref.WeakKeyDictionary()
+
+
+def _index(catalog: CardCatalog) -> _Index:
+    found = _INDEXES.get(catalog)
+    if found is None:
+        found = _INDEXES[catalog] = _build_index(catalog)
+    return found
+
+
+def _build_index(catalog: CardCatalog) -> _Index:
+    cards = catalog.cards
+    playable = [_is_playable(c) for c in cards]
+    warlords = sorted(
+        (c for c, ok in zip(cards, playable, strict=True) if ok and c.is_warlord),
+        key=lambda c: c.id,
+    )
+    starters: dict[str, list[Card]] = {}
+    characters: dict[str, list[int]] = {}
+    for position, card in enumerate(cards):
+        if not (playable[position] and card.is_character and not card.character_types):
+            continue
+        for faction in card.factions:
+            characters.setdefault(faction, []).append(position)
+            if not card.is_reserved and card.level in (1, 2):  # 500.2, 602.3
+                starters.setdefault(faction, []).append(card)
+    by_type = {
+        kind: tuple(c for c, ok in zip(cards, playable, strict=True) if ok and c.type is kind)
+        for kind in (CardType.ITEM, CardType.ACTION)
+    }
+    return _Index(
+        warlords=tuple(w for w in warlords if not w.is_reserved),
+        starters={f: tuple(sorted(cs, key=lambda c: c.id)) for f, cs in starters.items()},
+        characters={f: tuple(ps) for f, ps in characters.items()},
+        cards=cards,
+        by_type=by_type,
+        keys={c.id: name_key(c.name) for c in cards},
+    )
+
+
 def random_deck(catalog: CardCatalog, seed: int, fmt: GameFormat = GameFormat.SAGA) -> Deck:
     """A legal deck of `fmt` drawn from `catalog`; raises DeckBuildError if none can be built."""
     chooser = _Chooser(seed)
-    starters = _starters_by_faction(catalog)
+    index = _index(catalog)
     deck = None
-    for leaders in _leader_candidates(catalog, fmt, chooser):
-        if not _can_field_army(fmt, leaders, starters):
+    for leaders in _leader_candidates(index, fmt, chooser):
+        if not _can_field_army(fmt, leaders, index):
             continue
         try:
-            deck = _Builder(catalog, fmt, leaders, chooser, starters).build(seed)
+            deck = _Builder(index, fmt, leaders, chooser).build(seed)
             break
         except DeckBuildError:  # too small a card pool: try other leaders
             continue
@@ -61,55 +118,34 @@ def random_deck(catalog: CardCatalog, seed: int, fmt: GameFormat = GameFormat.SA
 
 
 def _leader_candidates(
-    catalog: CardCatalog, fmt: GameFormat, chooser: _Chooser
+    index: _Index, fmt: GameFormat, chooser: _Chooser
 ) -> Iterator[tuple[Card, ...]]:
     """Warlords (or Alliance pairs of Warlords) in a seeded order, each tried at most once."""
-    singles = sorted(
-        (w for w in catalog.warlords() if _is_playable(w) and not w.is_reserved),
-        key=lambda c: c.id,
-    )
+    singles = index.warlords
     order, chooser.rng = chooser.rng.shuffled(tuple(range(len(singles))))
     firsts = [singles[i] for i in order]
     if fmt.rules.warlords == 1:
         yield from ((w,) for w in firsts)
         return
     for first in firsts:
-        others = [w for w in firsts if name_key(w.name) != name_key(first.name)]
+        others = [w for w in firsts if index.keys[w.id] != index.keys[first.id]]
         partner_order, chooser.rng = chooser.rng.shuffled(tuple(range(len(others))))
-        for index in partner_order[:8]:  # a few partners each keep the search short
-            yield (first, others[index])
+        for position in partner_order[:8]:  # a few partners each keep the search short
+            yield (first, others[position])
 
 
-def _starters_by_faction(catalog: CardCatalog) -> dict[str, list[Card]]:
-    """Characters that may start in play (500.2, 602.3), by faction, in id order."""
-    out: dict[str, list[Card]] = {}
-    for card in sorted(catalog.cards, key=lambda c: c.id):
-        if (
-            card.is_character
-            and not card.character_types
-            and not card.is_reserved
-            and card.level in (1, 2)
-            and _is_playable(card)
-        ):
-            for faction in card.factions:
-                out.setdefault(faction, []).append(card)
-    return out
-
-
-def _starters(leaders: tuple[Card, ...], by_faction: dict[str, list[Card]]) -> list[Card]:
-    found = {c.id: c for w in leaders for f in w.factions for c in by_faction.get(f, ())}
+def _starters(leaders: tuple[Card, ...], index: _Index) -> list[Card]:
+    found = {c.id: c for w in leaders for f in w.factions for c in index.starters.get(f, ())}
     return [found[i] for i in sorted(found)]
 
 
-def _can_field_army(
-    fmt: GameFormat, leaders: tuple[Card, ...], by_faction: dict[str, list[Card]]
-) -> bool:
-    starters = _starters(leaders, by_faction)
+def _can_field_army(fmt: GameFormat, leaders: tuple[Card, ...], index: _Index) -> bool:
+    starters = _starters(leaders, index)
     single_copy = fmt.rules.max_copies == 1
     for level, needed in fmt.rules.army_levels:
         found = [c for c in starters if c.level == level]
         repeatable = any(not c.is_unique for c in found) and not single_copy
-        if len({name_key(c.name) for c in found}) < needed and not (found and repeatable):
+        if len({index.keys[c.id] for c in found}) < needed and not (found and repeatable):
             return False
     return True
 
@@ -123,41 +159,31 @@ def _is_playable(card: Card) -> bool:
 
 class _Builder:
     def __init__(
-        self,
-        catalog: CardCatalog,
-        fmt: GameFormat,
-        leaders: tuple[Card, ...],
-        chooser: _Chooser,
-        starters: dict[str, list[Card]],
+        self, index: _Index, fmt: GameFormat, leaders: tuple[Card, ...], chooser: _Chooser
     ) -> None:
-        self.starters = _starters(leaders, starters)
-        self.catalog = catalog
+        self.index = index
+        self.starters = _starters(leaders, index)
         self.fmt = fmt
         self.leaders = leaders
         self.chooser = chooser
         self.copies: Counter[str] = Counter()
         self.max_copies = fmt.rules.max_copies or 3
         factions = {f for w in leaders for f in w.factions}
-        self.characters = [
-            c
-            for c in catalog.cards
-            if c.is_character
-            and not c.character_types
-            and factions.intersection(c.factions)
-            and _is_playable(c)
-        ]
+        positions = sorted({p for f in factions for p in index.characters.get(f, ())})
+        self.characters = [index.cards[p] for p in positions]
         members = (*leaders, *self.characters)
         self.classes = {cl for c in members for cl in c.classes} | {CardClass.CLASSLESS}
-        self.traits = {t for c in members for t in (*c.traits, *c.character_types)}
+        # Restrictions name traits, character types or factions (302.3).
+        self.traits = {t for c in members for t in (*c.traits, *c.character_types)} | factions
         self.alignments = {a for w in leaders for a in w.alignments}
 
     def allowed_more(self, card: Card) -> int:
         limit = 1 if card.is_epic else self.max_copies
-        return limit - self.copies[name_key(card.name)]
+        return limit - self.copies[self.index.keys[card.id]]
 
     def take(self, card: Card, out: list[str], count: int = 1) -> None:
         out.extend([card.id] * count)
-        self.copies[name_key(card.name)] += count
+        self.copies[self.index.keys[card.id]] += count
 
     def build(self, seed: int) -> Deck:
         army: list[str] = []
@@ -168,7 +194,7 @@ class _Builder:
 
         cards: list[str] = []
         total = self.fmt.rules.min_size
-        counts = Counter(self.catalog.get(i).type for i in army)
+        counts = Counter(CardType.CHARACTER for _ in army)
         remaining = total - len(army)
         pools = {kind: self.pool(kind) for kind, _ in _TYPE_SHARES}
         for kind, share in _TYPE_SHARES:
@@ -193,33 +219,32 @@ class _Builder:
         chosen = 0
         fresh = list(found)
         while chosen < needed and fresh:  # distinct characters first
-            card = fresh.pop(self.chooser.index(len(fresh)))
-            if self.copies[name_key(card.name)] == 0:
+            card = _take_out(fresh, self.chooser.index(len(fresh)))
+            if self.copies[self.index.keys[card.id]] == 0:
                 self.take(card, army)
                 chosen += 1
         repeatable = [c for c in found if not c.is_unique]
         while chosen < needed:
             if not repeatable:
                 raise DeckBuildError("Too few characters can start in play beside these leaders.")
-            card = self.chooser.pick(repeatable)
+            position = self.chooser.index(len(repeatable))
+            card = repeatable[position]
             if self.allowed_more(card) > 0:
                 self.take(card, army)
                 chosen += 1
             else:
-                repeatable.remove(card)
+                _take_out(repeatable, position)
 
     def fill(self, pool: list[Card], wanted: int, out: list[str]) -> int:
         added = 0
         while added < wanted and pool:
-            card = pool[self.chooser.index(len(pool))]
+            card = _take_out(pool, self.chooser.index(len(pool)))
             room = min(self.allowed_more(card), wanted - added)
             if room <= 0:
-                pool.remove(card)
                 continue
             count = 1 + self.chooser.index(min(room, 3))
             self.take(card, out, count)
             added += count
-            pool.remove(card)
         return added
 
     def pool(self, kind: CardType) -> list[Card]:
@@ -228,10 +253,16 @@ class _Builder:
             return list(self.characters)
         return [
             c
-            for c in self.catalog.cards
-            if c.type is kind
-            and _is_playable(c)
-            and self.classes.intersection(c.classes)
+            for c in self.index.by_type[kind]
+            if self.classes.intersection(c.classes)
             and (not c.restrictions or self.traits.intersection(c.restrictions))
             and (c.required_alignment is None or c.required_alignment in self.alignments)
         ]
+
+
+def _take_out(items: list[_T], position: int) -> _T:
+    """Remove and return items[position] in O(1) (the last item takes its place)."""
+    chosen = items[position]
+    items[position] = items[-1]
+    items.pop()
+    return chosen

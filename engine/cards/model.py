@@ -95,8 +95,11 @@ class Card:
     """One card definition as printed. Stats are None where the card type has none.
 
     `attack` holds the printed melee strike bonuses in order (rule 201.1): a character
-    printed "+5/+2" has attack=(5, 2). For items and Epic Classes it is the single bonus
-    they grant. `level` of an item or Epic Class is the level bonus it grants (rule 203.2).
+    printed "+5/+2" has attack=(5, 2). For items and Epic Classes `attack`, `armor_class`,
+    `skill` and `hit_points` are the bonuses they grant while equipped or attached (201.1,
+    202.1). `level` of an item or action is its level requirement (rules 302.4, 303.3); a
+    level *bonus* an item grants (203.2, "+1 Level") is in `extra` as ("level_bonus", "1"),
+    as is the printed level of an Epic Class, which is a bonus, not a requirement (306).
     `abilities_text` is the printed game text; the engine runs what it can and marks the
     rest manual.
     `restrictions` (items and actions, rules 302.3 and 303.2) names traits or character

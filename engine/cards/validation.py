@@ -15,6 +15,7 @@ from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType, CharacterType, Deck
 from engine.cards.names import name_key
 
+MERCENARY = "Mercenary Guilds"
 _TYPE_PLURALS = {
     CardType.CHARACTER: "characters",
     CardType.ITEM: "items",
@@ -69,6 +70,16 @@ def validate_deck(
     if len(battlefields) > 1:
         problems.append(
             DeckProblem("305.1", f"the deck has {len(battlefields)} battlefields; at most 1.")
+        )
+    epic_classes = [c for c in cards if c.type is CardType.EPIC_CLASS]
+    if len(epic_classes) > 1:
+        names = ", ".join(sorted({c.name for c in epic_classes}))
+        problems.append(
+            DeckProblem(
+                "306.2",
+                f"the deck has {len(epic_classes)} Epic Classes ({names}); at most 1.",
+                tuple(sorted({c.id for c in epic_classes})),
+            )
         )
     # Battlefields do not count towards deck construction (305.3); tokens are not cards.
     counted = [c for c in cards if c.type not in (CardType.BATTLEFIELD, CardType.TOKEN)]
@@ -154,11 +165,12 @@ def validate_starting_army(
             )
     allowed_levels = {level for level, _ in rules.army_levels}
     for card in _distinct(c for c in others if c.level not in allowed_levels):
+        printed = "has no printed level" if card.level is None else f"is level {card.level}"
         problems.append(
             DeckProblem(
                 rules.army_rule,
-                f"{card.name} is level {card.level}; besides the Warlord a starting army "
-                "holds only level 1 and level 2 characters.",
+                f"{card.name} {printed}; besides the Warlord a starting army holds only "
+                "level 1 and level 2 characters.",
                 (card.id,),
             )
         )
@@ -183,6 +195,86 @@ def validate_starting_army(
     return problems
 
 
+# 801.6.4 / 801.7.4: basic cards a Limited deck may add to its pool, by name (a Warlord: any).
+BASIC_CARD_LIMITS: dict[str, int] = {
+    "Freelance Cavalier": 1,
+    "Misearan Scout": 1,
+    "Sarakian Sellsword": 3,
+}
+
+
+def validate_limited_pool(
+    deck: Deck,
+    catalog: CardLookup,
+    pool: Iterable[str],
+    *,
+    sealed: bool = False,
+    fixed_warlord: bool = False,
+) -> list[DeckProblem]:
+    """Problems of a Draft or Sealed deck against the player's card pool (card ids, one per
+    copy): beyond the pool only one Warlord, one Freelance Cavalier, one Misearan Scout and
+    three Sarakian Sellswords, and those basic cards start in play (801.6.4, 801.7.4); no
+    basic Warlord when the sealed product has a fixed one (801.7.4.1)."""
+    rule = "801.7.4" if sealed else "801.6.4"
+    event = "sealed" if sealed else "draft"
+    owned = Counter(name_key(catalog[i].name) for i in pool if i in catalog)
+    used = Counter(name_key(catalog[i].name) for i in deck.all_cards if i in catalog)
+    starting = Counter(name_key(catalog[i].name) for i in deck.starting_army if i in catalog)
+    limits = {name_key(name): count for name, count in BASIC_CARD_LIMITS.items()}
+    problems: list[DeckProblem] = []
+    cards = {name_key(catalog[i].name): catalog[i] for i in deck.all_cards if i in catalog}
+    for key, card in cards.items():
+        extra = used[key] - owned[key]
+        if extra <= 0:
+            continue
+        allowed = limits.get(key, 0)
+        if card.is_warlord:
+            allowed = 0 if fixed_warlord else 1
+        copies = f"{extra} {'copy' if extra == 1 else 'copies'}"
+        if extra > allowed:
+            if card.is_warlord and fixed_warlord:
+                problems.append(
+                    DeckProblem(
+                        "801.7.4.1",
+                        f"{card.name} is not in your sealed pool, and no basic Warlord may be "
+                        "used when the product gives a fixed Warlord.",
+                        (card.id,),
+                    )
+                )
+                continue
+            basic = (
+                f"at most {allowed} may come from the basic cards"
+                if allowed
+                else ("it is not a basic card")
+            )
+            problems.append(
+                DeckProblem(
+                    rule,
+                    f"the deck uses {copies} of {card.name} beyond your {event} pool; {basic}.",
+                    (card.id,),
+                )
+            )
+        elif starting[key] < extra:
+            problems.append(
+                DeckProblem(
+                    rule,
+                    f"{card.name} comes from the basic cards, so it must start in play.",
+                    (card.id,),
+                )
+            )
+    # Only one Warlord in all may come from the basic cards.
+    basic_warlords = [c for k, c in cards.items() if c.is_warlord and used[k] > owned[k]]
+    if len(basic_warlords) > 1 and not fixed_warlord:
+        problems.append(
+            DeckProblem(
+                rule,
+                f"{len(basic_warlords)} Warlords come from the basic cards; at most 1.",
+                tuple(c.id for c in basic_warlords),
+            )
+        )
+    return problems
+
+
 def _army_faction_problems(
     warlords: list[Card], others: list[Card], fmt: GameFormat
 ) -> list[DeckProblem]:
@@ -194,12 +286,18 @@ def _army_faction_problems(
     members = others if fmt is not GameFormat.ALLIANCE else [*warlords, *others]
     problems = []
     for card in _distinct(members):
-        if not factions.intersection(card.factions):
+        if not factions.intersection(card.factions):  # 301.3: one shared faction suffices
+            # 507.1.4 spares Mercenaries the loyalty penalty when played, nothing more.
+            note = (
+                "; a Mercenary is spared only the loyalty penalty of 507.1.4, not this rule"
+                if MERCENARY in card.factions
+                else ""
+            )
             problems.append(
                 DeckProblem(
                     rule,
                     f"{card.name} ({_factions(card)}) is not of the faction of your "
-                    f"starting Warlord ({shown}).",
+                    f"starting Warlord ({shown}){note}.",
                     (card.id,),
                 )
             )

@@ -54,6 +54,8 @@ ENTRIES: list[Entry] = [
     _e("Glossary: Ready", "Ready", "An upright character is ready.", None, "glossary"),
 ]
 BY_REF = {e.ref: e for e in ENTRIES}
+# What the real index's typo correction and synonyms do, for a few words.
+CORRECTIONS = {"plannar": "planar", "untap": "ready"}
 ORDER = [e.ref for e in ENTRIES]
 
 
@@ -113,8 +115,9 @@ class FakeIndex:
     def define(self, term: str, doc: str | None = None) -> EntryDetail:
         self.calls.append(("define", term))
         self._check_doc(doc)
+        key = CORRECTIONS.get(term.strip().lower(), term.strip().lower())
         for e in ENTRIES:
-            if e.kind == "glossary" and e.title.lower() == term.strip().lower():
+            if e.kind == "glossary" and e.title.lower() == key:
                 return self.detail(e)
         suggestions = [
             e.title
@@ -139,9 +142,13 @@ class FakeIndex:
     def lookup(self, query: str, doc: str | None = None, limit: int = 10) -> Lookup:
         self.calls.append(("lookup", query))
         try:
-            return Lookup(query, "term", (), (self.define(query, doc),), True)
+            detail = self.define(query, doc)
         except UnknownTermError:
             pass
+        else:
+            e = detail.entry
+            hit = Hit(e.ref, "cr", e.title, e.text, 10.0, e.kind, "name")
+            return Lookup(query, "term", (hit,), (detail,), True)
         hits = tuple(self.search(query, doc, limit))
         if not hits:
             return Lookup(query, "none")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from bot_fakes import LONG_TEXT, FakeIndex
+from bot_fakes import LONG_TEXT, FakeIndex, Lookup
 
 from bot.commands import Judge, is_ref_query
-from bot.replies import Action, layout
+from bot.commands.judge import unique_buttons
+from bot.commands.text import correction_note
+from bot.replies import Action, Button, layout
 from bot.store import SettingsStore
+from rules_index.models import Hit
 
 
 def titles(reply) -> list[str]:  # type: ignore[no-untyped-def]
@@ -33,7 +36,7 @@ def test_rule_by_number_shows_text_path_document_and_link(judge: Judge) -> None:
     assert "wounds equal to its hit points" in card.description
     assert "**104.2.1** Wounds stay until healed." in card.description  # short sub-rules inline
     fields = {f.name: f.value for f in card.fields}
-    assert fields["Part of"] == "104 — Wounds, Hit Points, & Dying"
+    assert fields["Part of"] == "Rule 104 — Wounds, Hit Points, & Dying"
     assert fields["Cites"] == "509.5"
     assert card.footer == ("Warlord: Saga of the Storm Comprehensive Rules Tome 2.0.7 (cr)")
     assert card.url == "https://example.org/cr.pdf"
@@ -241,9 +244,7 @@ def test_autocomplete_respects_discord_limits(judge: Judge) -> None:
     assert ("104.2 — Wounds", "104.2") in choices
     assert all(len(name) <= 100 and len(value) <= 100 for name, value in choices)
     assert judge.complete_term("pl") == [("Planar", "Planar")]
-    assert judge.complete_document("4e") == [
-        ("4e-en — Warlord 4th edition rulebook (4e-en)", "4e-en")
-    ]
+    assert judge.complete_document("4e") == [("Warlord 4th edition rulebook (4e-en)", "4e-en")]
 
 
 def test_unknown_button_is_refused(judge: Judge) -> None:
@@ -260,3 +261,90 @@ def test_settings_database_failure_still_gets_a_polite_answer(
     assert judge.rule("104.2", guild_id=7).content.startswith("Sorry, something went wrong")
     inline = judge.inline("[[104.2]]", 7)
     assert inline is not None and inline.content.startswith("Sorry, something went wrong")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "quoting `[[104.2]]` here",
+        "``[[104.2]]`` double",
+        "```\nsee [[104.2]]\n```",
+        "```py\n[[104.2]]",  # a fence still open at the end of the message
+    ],
+)
+def test_inline_references_inside_code_are_not_expanded(judge: Judge, text: str) -> None:
+    assert judge.inline(text, 7) is None
+
+
+def test_inline_reference_beside_code_is_expanded(judge: Judge) -> None:
+    reply = judge.inline("`[[104.2]]` is how you write [[602.5]]", 7)
+    assert reply is not None
+    assert titles(reply) == ["Rule 602.5 — Planar"]
+
+
+def test_define_says_when_a_typo_was_corrected(judge: Judge) -> None:
+    reply = judge.define("plannar")
+    assert reply.content == "Showing Planar (closest to “plannar”)."
+    assert titles(reply) == ["Glossary: Planar"]
+    assert judge.define("untap").content == "Showing Ready for “untap”."
+    assert judge.define("Planar").content == ""
+    assert correction_note("glossary: planar", "Planar") == ""
+    assert correction_note("stunned characters", "Stunned") == ""
+
+
+def test_rule_says_when_a_name_was_matched_loosely(judge: Judge) -> None:
+    reply = judge.rule("plannar")
+    assert reply.content == "Showing Planar (closest to “plannar”)."
+    assert titles(reply) == ["Glossary: Planar"]
+    assert judge.rule("planar").content == ""
+    assert judge.rule("104.2").content == ""
+
+
+def test_inline_typo_is_named_in_the_reply(judge: Judge) -> None:
+    reply = judge.inline("[[plannar]]", 7)
+    assert reply is not None
+    assert reply.content == "[[plannar]]: showing Planar (closest to “plannar”)."
+
+
+def test_also_buttons_skip_rules_the_answer_already_shows(
+    judge: Judge, index: FakeIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def hit(ref: str) -> Hit:
+        return Hit(ref, "cr", "", "", 1.0, "rule", "fulltext")
+
+    detail = index.detail(index.get("104.2")[0].entry)
+    hits = tuple(map(hit, ["104.2", "104.2.1", "104", "104.3"]))
+    found = Lookup("dying", "search", hits, (detail,), confident=True)
+    monkeypatch.setattr(index, "lookup", lambda *a, **k: found)
+    reply = judge.rule("dying")
+    also = [b.label for b in reply.buttons if b.label.startswith("Also")]
+    assert also == ["Also: 104.3"]  # 104.2.1 is shown in full, 104 is the Up button
+
+
+def test_inline_suggestions_say_what_they_stand_in_for(judge: Judge) -> None:
+    reply = judge.inline("[[104.9]] and [[104.2]]", 7)
+    assert reply is not None
+    labels = [b.label for b in reply.buttons]
+    assert labels[:3] == ["104.9? → 104", "104.9? → 104.1", "104.9? → 104.2"]
+    assert "Up: 104" in labels
+
+
+def test_did_you_mean_lines_show_the_start_of_each_rule(judge: Judge) -> None:
+    reply = judge.rule("strike")
+    assert "**509.5.1** Step 1 of the strike: roll, compare" in reply.content
+
+
+def test_sub_rule_list_shows_text_where_titles_are_inherited(judge: Judge) -> None:
+    sub = next(f for f in judge.rule("509.5").cards[0].fields if f.name.startswith("Sub-rules"))
+    assert sub.value.splitlines()[0].startswith("**509.5.1** Step 1 of the strike")
+
+
+def test_search_words_leave_room_for_a_long_document_name(judge: Judge) -> None:
+    doc = "d" * 40
+    reply = judge.search("strike " * 9, doc=doc)
+    assert reply.content == "That search is 62 characters long; keep it under 51."
+
+
+def test_buttons_whose_custom_id_would_not_fit_are_left_out() -> None:
+    short, long = Button("ok", Action("rule", "104.2")), Button("no", Action("rule", "9" * 100))
+    assert unique_buttons([short, long, short]) == (short,)

@@ -27,7 +27,7 @@ def test_piped_input_prints_one_block_per_line(judge: Judge) -> None:
 def test_rule_prints_what_the_bot_posts(judge: Judge) -> None:
     text = console.Console(judge).block("/rule 104.2")
     assert text.startswith("== Rule 104.2 — Wounds ==\n<https://example.org/cr.pdf>\n")
-    assert "Part of:\n104 — Wounds, Hit Points, & Dying" in text
+    assert "Part of:\nRule 104 — Wounds, Hit Points, & Dying" in text
     assert text.splitlines()[-1] == "Buttons: [1: Up: 104]"
 
 

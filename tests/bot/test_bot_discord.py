@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, TypeVar
 from unittest.mock import AsyncMock, MagicMock, create_autospec
 
@@ -17,9 +19,9 @@ from bot_fakes import FakeIndex
 
 from bot.commands import Judge
 from bot.discord_app import WarlordJudgeBot, command_tree_json
-from bot.discord_render import JudgeButton
+from bot.discord_render import JudgeButton, to_view
 from bot.replies import Action, Button
-from bot.store import SettingsStore
+from bot.store import GuildSettings, SettingsStore
 
 GOLDEN = Path(__file__).with_name("command_tree.json")
 T = TypeVar("T")
@@ -152,19 +154,48 @@ def test_button_rebuilt_from_its_custom_id_after_a_restart(judge: Judge) -> None
     assert run(scenario, judge)["embeds"][0].title == "Rule 104.2 — Wounds"
 
 
-def test_autocomplete_callbacks_give_at_most_25_choices(judge: Judge) -> None:
-    async def scenario(bot: WarlordJudgeBot) -> tuple[Any, Any]:
-        rule: Any = bot.tree.get_command("rule")
-        define: Any = bot.tree.get_command("define")
-        inter = interaction(bot)
-        rules = await rule._params["query"].autocomplete(rule.binding, inter, "")
-        terms = await define._params["term"].autocomplete(define.binding, inter, "pla")
-        return rules, terms
+async def autocomplete(bot: WarlordJudgeBot, name: str, option: str, current: str) -> Any:
+    """Run an option's autocomplete the way the tree does; the choices sent to Discord."""
+    command: Any = bot.tree.get_command(name.split()[0])
+    if " " in name:
+        command = command.get_command(name.split()[1])
+    inter = interaction(bot)
+    inter.response.autocomplete = AsyncMock()
+    await command._invoke_autocomplete(inter, option, SimpleNamespace(**{option: current}))
+    return inter.response.autocomplete.await_args.args[0]
 
-    rules, terms = run(scenario, judge)
+
+def test_autocomplete_callbacks_give_at_most_25_choices(judge: Judge) -> None:
+    async def scenario(bot: WarlordJudgeBot) -> tuple[Any, ...]:
+        return (
+            await autocomplete(bot, "rule", "query", ""),
+            await autocomplete(bot, "define", "term", "pla"),
+            await autocomplete(bot, "search", "document", "4e"),
+            await autocomplete(bot, "settings document", "name", "cr"),
+        )
+
+    rules, terms, documents, settings_documents = run(scenario, judge)
     assert len(rules) == 25
     assert rules[2] == discord.app_commands.Choice(name="104.2 — Wounds", value="104.2")
     assert terms == [discord.app_commands.Choice(name="Planar", value="Planar")]
+    assert [c.value for c in documents] == ["4e-en"]
+    assert [c.value for c in settings_documents] == ["cr"]
+
+
+def test_autocomplete_never_raises(index: FakeIndex, store: SettingsStore) -> None:
+    def broken(*args: object) -> None:
+        raise RuntimeError("index gone")
+
+    index.complete_refs = broken  # type: ignore[method-assign]
+    index.documents = broken  # type: ignore[method-assign]
+
+    async def scenario(bot: WarlordJudgeBot) -> tuple[Any, Any]:
+        return (
+            await autocomplete(bot, "rule", "query", "50"),
+            await autocomplete(bot, "rule", "document", ""),
+        )
+
+    assert run(scenario, Judge(index, store)) == ([], [])
 
 
 async def deliver(bot: WarlordJudgeBot, message: Any) -> None:
@@ -311,3 +342,141 @@ def test_slow_page_press_defers_then_edits_the_original(
     press.response.defer.assert_awaited_once_with()
     edited = press.edit_original_response.await_args.kwargs
     assert edited["embeds"][0].footer.text == "Page 2 of 4 · 17 results"
+
+
+def slow_index(index: FakeIndex, monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> None:
+    """index.get waits (on the judge thread) until the interaction has been deferred."""
+    real_get = index.get
+
+    def slow_get(refs: str, doc: str | None = None) -> Any:
+        assert gate.wait(5), "the interaction was not deferred while the answer was running"
+        return real_get(refs, doc)
+
+    monkeypatch.setattr(index, "get", slow_get)
+    monkeypatch.setattr("bot.discord_app.DEFER_AFTER", 0.05)
+
+
+def run_slow(judge: Judge, name: str, *args: Any, gate: threading.Event) -> Any:
+    async def scenario(bot: WarlordJudgeBot) -> Any:
+        inter = interaction(bot)
+        deferred = inter.response.defer.side_effect
+
+        async def defer(**kwargs: Any) -> None:
+            await deferred(**kwargs)
+            gate.set()
+
+        inter.response.defer.side_effect = defer
+        inter.delete_original_response = AsyncMock()
+        await invoke(bot, name, inter, *args)
+        return inter
+
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return run(scenario, judge, executor=executor)
+
+
+def test_error_after_a_public_deferral_goes_to_the_asker_only(
+    index: FakeIndex, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = threading.Event()
+    slow_index(index, monkeypatch, gate)
+    inter = run_slow(Judge(index, store), "rule", "104.9", gate=gate)
+    inter.response.defer.assert_awaited_once_with(ephemeral=False, thinking=True)
+    inter.delete_original_response.assert_awaited_once()  # the public "thinking..." goes
+    kwargs = inter.followup.send.await_args.kwargs
+    assert kwargs["ephemeral"] is True
+    assert kwargs["content"].startswith("There is no rule 104.9")
+
+
+def test_private_server_deferral_keeps_every_follow_up_private(
+    index: FakeIndex, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.update(7, ephemeral=True)
+    gate = threading.Event()
+    slow_index(index, monkeypatch, gate)
+    inter = run_slow(Judge(index, store), "rule", "110.9", gate=gate)
+    inter.response.defer.assert_awaited_once_with(ephemeral=True, thinking=True)
+    inter.delete_original_response.assert_not_awaited()
+    sends = inter.followup.send.await_args_list
+    assert len(sends) >= 2 and all(c.kwargs["ephemeral"] is True for c in sends)
+
+
+def test_view_takes_25_buttons_in_five_rows() -> None:
+    buttons = tuple(Button(f"b{i}", Action("rule", f"104.{i}")) for i in range(25))
+    view = to_view(buttons)
+    assert view is not None and len(view.children) == 25
+    rows = [item._rendered_row for item in view.children]
+    assert max(rows) == 4  # type: ignore[type-var]
+
+
+def test_settings_changed_in_discord_are_kept_in_sqlite(index: FakeIndex, tmp_path: Path) -> None:
+    path = tmp_path / "settings.db"
+
+    async def scenario(bot: WarlordJudgeBot) -> Any:
+        member, moderator = interaction(bot, guild_id=8), interaction(bot, manage=True)
+        await invoke(bot, "settings inline", member, False)  # refused: guild 8 keeps defaults
+        await invoke(bot, "settings document", moderator, "4e-en")
+        await invoke(bot, "settings inline", interaction(bot, manage=True), False)
+        await invoke(bot, "settings visibility", interaction(bot, manage=True), "ephemeral")
+        shown = interaction(bot)
+        await invoke(bot, "settings show", shown)
+        return sent(member), sent(shown)
+
+    refused, shown = run(scenario, Judge(index, SettingsStore.open(path)))
+    assert refused["content"] == "Only members with the Manage Server permission can do that."
+    assert SettingsStore.open(path).get(7) == GuildSettings(7, "4e-en", True, False)
+    assert SettingsStore.open(path).get(8) == GuildSettings(8)
+    assert shown["ephemeral"] is True
+    assert [f.value for f in shown["embeds"][0].fields][1:] == [
+        "ephemeral: only the asker sees them",
+        "off",
+    ]
+
+
+def test_autocomplete_gives_up_quietly_while_the_judge_is_busy(
+    index: FakeIndex, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.cogs.rules.AUTOCOMPLETE_WAIT", 0.05)
+    release = threading.Event()
+
+    def busy(prefix: str, limit: int = 25) -> list[tuple[str, str]]:
+        release.wait(5)
+        return [("104.2", "")]
+
+    monkeypatch.setattr(index, "complete_refs", busy)
+
+    async def scenario(bot: WarlordJudgeBot) -> Any:
+        try:
+            return await autocomplete(bot, "rule", "query", "104")
+        finally:
+            release.set()
+
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        assert run(scenario, Judge(index, store), executor=executor) == []
+
+
+def test_page_press_error_after_deferral_goes_to_the_presser_only(
+    index: FakeIndex, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.discord_app.DEFER_AFTER", 0.05)
+    real_search = index.search
+
+    def slow_search(query: str, doc: str | None = None, limit: int = 10) -> Any:
+        time.sleep(0.3)
+        return real_search(query, doc, limit)
+
+    monkeypatch.setattr(index, "search", slow_search)
+    custom_id = Action("search", "strike", "gone", 1).to_custom_id()  # a document since removed
+
+    async def scenario(bot: WarlordJudgeBot) -> Any:
+        press = interaction(bot)
+        press.delete_original_response = AsyncMock()
+        await bot.answer_press(press, custom_id)
+        return press
+
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        press = run(scenario, Judge(index, store), executor=executor)
+    press.response.defer.assert_awaited_once_with()
+    press.edit_original_response.assert_not_awaited()  # the results page stays as it was
+    press.delete_original_response.assert_not_awaited()
+    kwargs = press.followup.send.await_args.kwargs
+    assert kwargs["ephemeral"] is True and kwargs["content"] == "There is no document named gone."

@@ -12,6 +12,7 @@ import pytest
 from test_bot_layout import assert_within_limits
 
 from bot.commands import Judge
+from bot.discord_render import to_embed
 from bot.replies import layout
 from bot.store import SettingsStore
 from rules_index import RulesIndex
@@ -84,7 +85,76 @@ def test_every_rule_of_the_comprehensive_rules_fits_discords_limits(
     for ref in refs:
         reply = real.rule(ref)
         assert reply.cards, f"{ref}: {reply.content}"
-        assert_within_limits(layout(reply))
+        messages = layout(reply)
+        assert_within_limits(messages)
+        for message in messages:  # discord.py counts the embeds the way layout() does
+            assert sum(len(to_embed(card)) for card in message.cards) <= 6000
+
+
+@pytest.mark.parametrize(
+    ("prefix", "first"),
+    [
+        ("50", ["500", "501", "502", "503", "504", "505", "506", "507", "508", "509"]),
+        ("509.", ["509", "509.1", "509.2", "509.3", "509.4", "509.5"]),
+        ("104.2", ["104.2", "104.2.1", "104.2.2"]),
+    ],
+)
+def test_autocomplete_numbers_as_you_type(real: Judge, prefix: str, first: list[str]) -> None:
+    choices = real.complete_rule(prefix)
+    assert 0 < len(choices) <= 25
+    assert [value for _, value in choices[: len(first)]] == first
+    assert all(value.startswith(prefix.rstrip(".")) for _, value in choices)
+    assert all(name.startswith(value) for name, value in choices)
+
+
+def test_autocomplete_titles_as_you_type(real: Judge) -> None:
+    values = [value for _, value in real.complete_rule("stri")]
+    assert "509" in values  # section 509 is "Strikes"
+    assert "Planar" in [value for _, value in real.complete_term("plan")]
+
+
+@pytest.mark.parametrize(
+    "prefix", ["", " ", "x" * 500, "[[", "\x00\n", "@everyone", "9" * 200, "Glossary:", "é", "**"]
+)
+def test_autocomplete_stays_within_discords_limits_on_odd_input(real: Judge, prefix: str) -> None:
+    for complete in (real.complete_rule, real.complete_term, real.complete_document):
+        choices = complete(prefix)
+        assert len(choices) <= 25
+        assert all(0 < len(n) <= 100 and 0 < len(v) <= 100 for n, v in choices)
+
+
+@pytest.mark.parametrize("question", ["ranged strike", "melee strike", "planar", "plannar"])
+def test_also_buttons_never_repeat_what_the_answer_shows(
+    real: Judge, real_index: RulesIndex, question: str
+) -> None:
+    reply = real.rule(question)
+    shown = {
+        entry.ref
+        for card in reply.cards
+        for detail in real_index.get(card.title.removeprefix("Rule ").split(" — ")[0])
+        for entry in (detail.entry, *detail.children, *detail.parents)
+    }
+    also = [b.action.arg for b in reply.buttons if b.label.startswith("Also: ")]
+    assert not shown & set(also)
+
+
+def test_define_plannar_says_which_term_it_shows(real: Judge) -> None:
+    reply = real.define("plannar")
+    assert reply.content == "Showing Planar (closest to “plannar”)."
+    assert real.define("planar").content == ""
+
+
+def test_inline_code_is_not_expanded_with_the_real_index(real: Judge) -> None:
+    reply = real.inline("type `[[509.5]]` like this:\n```\n[[planar]]\n```\nor [[104.2]]", 3)
+    assert reply is not None
+    assert [c.title for c in reply.cards] == ["Rule 104.2"]
+
+
+def test_inline_miss_labels_its_suggestions(real: Judge) -> None:
+    reply = real.inline("[[rule 999]] and [[104.2]]", 3)
+    assert reply is not None
+    suggestions = [b.label for b in reply.buttons if not b.label.startswith("Up:")]
+    assert suggestions and all(label.startswith("rule 999? → ") for label in suggestions)
 
 
 def cli(
@@ -148,3 +218,22 @@ def test_bot_commands_json_is_the_golden_tree(tmp_path: Path) -> None:
     listing = cli("bot", "commands", home=tmp_path).stdout
     assert "/rule query* [document]*" in listing
     assert "/settings visibility mode" in listing
+
+
+def test_unusable_data_folder_is_one_clear_sentence(tmp_path: Path, index_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("", encoding="utf-8")
+    done = cli(
+        "console",
+        "--index",
+        str(index_path),
+        stdin="/rule 104.1\n",
+        home=not_a_folder,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("The bot's database cannot be opened")
+    assert "Traceback" not in done.stderr
+    plain = cli(stdin="/rule 104.1\n", home=not_a_folder, cwd=tmp_path)
+    assert plain.returncode == 2
+    assert plain.stderr.startswith("The data folder cannot be used")

@@ -7,8 +7,11 @@ from hypothesis import strategies as st
 
 from bot.replies import (
     BUTTON_LABEL,
+    BUTTONS_PER_MESSAGE,
+    CUSTOM_ID,
     EMBED_DESCRIPTION,
     EMBED_FIELDS,
+    EMBED_FOOTER,
     EMBED_TITLE,
     EMBED_TOTAL,
     EMBEDS_PER_MESSAGE,
@@ -38,7 +41,11 @@ def assert_within_limits(messages: list[Message]) -> None:
             assert all(
                 len(f.name) <= FIELD_NAME and 0 < len(f.value) <= FIELD_VALUE for f in c.fields
             )
-        assert all(len(b.label) <= BUTTON_LABEL for b in m.buttons)
+            assert len(c.footer) <= EMBED_FOOTER
+        assert len(m.buttons) <= BUTTONS_PER_MESSAGE
+        assert all(0 < len(b.label) <= BUTTON_LABEL for b in m.buttons)
+        ids = [b.action.to_custom_id() for b in m.buttons]
+        assert all(len(i) <= CUSTOM_ID for i in ids) and len(set(ids)) == len(ids)
 
 
 words = st.text(alphabet="abcdefghij \n.", min_size=0, max_size=9000)
@@ -96,3 +103,10 @@ def test_custom_ids_round_trip_and_reject_others() -> None:
     assert Action.from_custom_id(action.to_custom_id()) == action
     assert Action.from_custom_id("persistent_view:1") is None
     assert not Action("rule", "x" * 100).fits()
+
+
+def test_mentions_are_broken_before_splitting_so_messages_stay_within_2000() -> None:
+    messages = layout(Reply(content="@everyone " * 400))
+    assert_within_limits(messages)
+    assert all("@everyone" not in m.content for m in messages)
+    assert sum(m.content.count("@\u200beveryone") for m in messages) == 400

@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -134,3 +135,42 @@ def test_docs_invite_permissions_and_commands_match_the_code() -> None:
         subs = [o["name"] for o in command.get("options", []) if o.get("type") == 1]
         for name in subs or [""]:
             assert f"`/{command['name']} {name}".rstrip() in docs
+
+
+def test_docs_command_table_lists_no_command_the_bot_lacks() -> None:
+    import re
+
+    from bot.discord_app import command_tree_json
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "bot.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `/([a-z]+)(?: ([a-z]+))?", docs, re.MULTILINE)
+    tree = {c["name"]: c for c in command_tree_json()}
+    for name, sub in rows:
+        assert name in tree, name
+        subs = [o["name"] for o in tree[name].get("options", []) if o.get("type") == 1]
+        if subs:
+            assert sub in subs, f"/{name} {sub}"
+
+
+@pytest.mark.parametrize("guild", [None, 1234])
+def test_commands_sync_to_the_test_server_or_globally(guild: int | None) -> None:
+    from unittest.mock import AsyncMock
+
+    async def main() -> Any:
+        bot = WarlordJudgeBot(None, guild_id=guild)
+        bot.tree.sync = AsyncMock(return_value=[])  # type: ignore[method-assign]
+        await bot.setup_hook()
+        return bot.tree
+
+    tree = asyncio.run(main())
+    (call,) = tree.sync.await_args_list
+    if guild is None:
+        assert call.kwargs == {}
+    else:
+        assert call.kwargs["guild"].id == guild
+        assert {c.name for c in tree.get_commands(guild=call.kwargs["guild"])} == {
+            "rule",
+            "define",
+            "search",
+            "settings",
+        }

@@ -95,6 +95,27 @@ def test_play_command_with_eof_exits_zero(
 def test_simulate_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "game", "simulate", "--games", "-1")
     assert code == 2 and err.startswith("error:")
+    code, _, err = run(capsys, "game", "simulate", "--seats", "1")
+    assert code == 2 and "--seats" in err
+
+
+@pytest.mark.parametrize(("seats", "fmt"), [(3, "saga"), (4, "saga"), (3, "alliance")])
+def test_rule_800_and_801_5_simulate_multiplayer_and_alliance_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, seats: int, fmt: str
+) -> None:
+    """800.2: "the game will not end when a single player has left the game, but rather when
+    only one player remains"; 801.5: Alliance armies have two Warlords. Games finish and their
+    records replay."""
+    argv = ["game", "simulate", "--games", "1", "--seed", "2", "--seats", str(seats)]
+    code, out, _ = run(capsys, *argv, "--format", fmt, "--json", "--save", str(tmp_path))
+    summary = json.loads(out)
+    assert code == 0 and summary["errors"] == 0 and summary["finished"] == 1
+    assert summary["seats"] == seats and summary["format"] == fmt
+    record = GameRecord.from_json(next(tmp_path.glob("*.json")).read_text(encoding="utf-8"))
+    assert record.config.seats == seats and record.config.format.value == fmt
+    final = replay(record).state
+    assert final.winner == summary["results"][0]["winner"]
+    assert sum(not p.eliminated for p in final.players) == 1
 
 
 @pytest.mark.skipif(not COMMUNITY.exists(), reason="the community card file is not present")

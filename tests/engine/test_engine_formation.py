@@ -95,4 +95,7 @@ def test_rule_401_6_7_illegal_ranks_are_fixed_in_initiative_order() -> None:
     first = state.initiative_order[0]
     assert tx.pending[0].seat == first and tx.pending[0].kind.value == "fall_forward"
     state = apply(tx.freeze(), Choose(first, tx.pending[0].options[0])).state
+    assert state.pending[0].seat == first and state.pending[0].kind.value == "position"
+    state = apply(state, Choose(first, 0)).state
+    assert not illegal_ranks(state.players[first], state.units)
     assert state.pending[0].seat == 1 - first

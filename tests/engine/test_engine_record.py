@@ -26,6 +26,7 @@ from engine import (
 from engine.actions import action_from_dict
 from engine.cards.sample import sample_catalog, sample_decks
 from engine.playout import random_playout
+from engine.record import RECORD_VERSION
 from engine.view import hidden_from
 
 
@@ -41,7 +42,7 @@ def test_record_round_trips_through_json_and_replays_identically(sample_game) ->
     """A game is its record: the JSON replays to the identical position and events."""
     text = sample_game.record.to_json(sample_game.state)
     data = json.loads(text)
-    assert data["format"] == "warlord-judge/game-record" and data["version"] == 1
+    assert data["format"] == "warlord-judge/game-record" and data["version"] == RECORD_VERSION == 2
     assert data["result"]["winner"] == sample_game.state.winner
     again = GameRecord.from_json(text)
     first, second = replay(again), replay(again)
@@ -69,6 +70,8 @@ def test_unreadable_records_give_a_clear_error() -> None:
         GameRecord.from_json("{")
     with pytest.raises(RecordError, match="version"):
         GameRecord.from_json('{"format": "warlord-judge/game-record", "version": 99}')
+    with pytest.raises(RecordError, match=r"older engine.*401\.7"):
+        GameRecord.from_json('{"format": "warlord-judge/game-record", "version": 1}')
 
 
 def test_replay_reports_an_illegal_recorded_action(sample_game) -> None:  # type: ignore[no-untyped-def]

@@ -26,7 +26,9 @@ def test_scenario_deverenian_vs_nothrog_replays_to_its_recorded_result() -> None
     kinds = Counter(e.kind for e in result.events)
     assert kinds["character_died"] == 7 and kinds["game_won"] == 1
     public = json.dumps(events_for(result.events, None), sort_keys=True).encode()
-    assert hashlib.sha256(public).hexdigest()[:16] == "624187a6c706e01c"
+    # Regenerated for record version 2 (401.7 position choice when falling forward): the
+    # same game, with its two falls answered "far right" as version 1 placed them.
+    assert hashlib.sha256(public).hexdigest()[:16] == "8d3feee3384a2fae"
 
 
 def test_every_roll_in_a_scenario_can_be_checked_by_a_judge() -> None:

@@ -262,6 +262,7 @@ def test_rule_401_6_2_the_player_chooses_who_falls_forward() -> None:
     d = tx.pending[0]
     assert d.kind is DecisionKind.FALL_FORWARD and set(d.options) == set(r2)
     state = apply(tx.freeze(), Choose(0, r2[1])).state
+    state = apply(state, Choose(0, 1)).state  # 401.7: far right of rank 1
     assert state.players[0].ranks[0] == (r1[0], r2[1])
     assert state.units[r2[1]].orientation is Orientation.SPENT
 
@@ -384,28 +385,33 @@ def test_rule_703_9_3_animal_token_enters_like_a_played_character() -> None:
     animal = next(t for t in standard_tokens() if t.name == "Animal")
     state, _ = two_player_game()
     tx = Tx(state)
+    tx.pending.clear()  # as inside an Order's effect
     uid = put_character_token_into_play(tx, 0, animal)
     assert uid is not None and uid in tx.tokens
-    assert tx.player(0).ranks[1][-1] == uid
+    d = tx.pending[-1]
+    assert d.kind is DecisionKind.POSITION and d.options == (0, 1, 2)  # 507.1.1
+    tx = Tx(apply(tx.freeze(), Choose(0, 1)).state)
+    assert tx.player(0).ranks[1][1] == uid
     assert tx.units[uid].orientation is Orientation.READY
     assert stats.strikes(tx, uid) == (2,) and stats.armor_class(tx, uid) == 8
 
 
 def test_rule_703_9_2_simple_shield_token_takes_the_shield_location() -> None:
     """703.4 / 703.9.2: a Simple Shield token is a Shield item: equipping it where a Shield
-    is already equipped asks which one to destroy (302.7)."""
+    is already equipped asks which one to destroy (302.7); a second one breaks 302.5."""
     from engine.cards.sample import standard_tokens
     from engine.effects import equip_token
 
     shield = next(t for t in standard_tokens() if t.name == "Simple Shield")
-    state, _ = two_player_game()
+    state, _ = two_player_game([item("buckler", ac=1, traits=("Shield",))])
     lord = state.players[0].ranks[2][0]
+    buckler = state.players[0].hand[0]
+    state = apply(to_order(state, 0), Equip(0, buckler, lord)).state
     tx = Tx(state)
-    first = equip_token(tx, 0, shield, lord)
-    assert not tx.pending[1:] or tx.pending[-1].kind is not DecisionKind.DESTROY_ITEM
-    second = equip_token(tx, 0, shield, lord)
+    token = equip_token(tx, 0, shield, lord)
     assert tx.pending[-1].kind is DecisionKind.DESTROY_ITEM
-    assert set(tx.pending[-1].options) == {first, second}
+    assert set(tx.pending[-1].options) == {buckler, token}
+    assert equip_token(tx, 0, shield, lord) is None  # 302.5: one Simple Shield at a time
 
 
 def test_rule_302_3_trait_restricted_items_need_the_trait() -> None:

@@ -137,14 +137,48 @@ def test_cli_import_missing_file_is_one_line_error(capsys: pytest.CaptureFixture
 
 
 def test_cli_show_and_list(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "show", "gharrok", "ironjw"]) == 0
+    assert main(["cards", "show", "gharrok", "the", "ironjaw"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Gharrok the Ironjaw [gharrok-the-ironjaw]")
+    assert out.startswith("Gharrok the Ironjaw [gharrok-the-ironjaw]")  # exact: no note
     assert "ATK +7/+3 Physical  AC 15  Skill +2  HP 4" in out
     assert main(["cards", "show", "zzqx"]) == 2
     assert main(["cards", "list", "--faction", "Nothrog", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed and all(c["factions"] == ["Nothrog Legions"] for c in listed)
+
+
+def test_cli_show_says_when_it_shows_the_closest_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cards", "show", "gharrok", "ironjw"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No card named 'gharrok ironjw'; closest: Gharrok the Ironjaw")
+    assert "\nGharrok the Ironjaw [gharrok-the-ironjaw]" in out
+    assert main(["cards", "show", "gharrok", "ironjw", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)[0]["id"] == "gharrok-the-ironjaw"  # stdout stays JSON
+    assert captured.err.startswith("No card named 'gharrok ironjw'; closest:")
+
+
+def test_store_find_prefers_the_longer_close_name(home: Path) -> None:
+    store = CardStore()
+    store.import_data(
+        [
+            {"name": "Ward", "type": "Action", "class": "Fighter", "level": "1"},
+            {"name": "Stonewarden", "type": "Action", "class": "Fighter", "level": "1"},
+        ]
+    )
+    assert store.find("iron warden")[0].name == "Stonewarden"
+
+
+def test_cli_import_reports_counts(card_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "import", str(card_file), "--json"]) == 0
+    counts = json.loads(capsys.readouterr().out)["counts"]
+    assert counts["damage_type_defaulted"] == 1 and counts["lord_types_from_traits"] == 1
+    assert main(["cards", "import", str(card_file)]) == 0
+    assert "1  characters with no damage type in the file, read as Physical" in (
+        capsys.readouterr().out
+    )
 
 
 def test_cli_check_deck(
@@ -164,6 +198,26 @@ def test_cli_check_deck(
     bad.write_text("Starting Army:\n1 Lady Sylwen of the Silvr Bough\n", encoding="utf-8")
     assert main(["cards", "check-deck", str(bad)]) == 2
     assert "did you mean Lady Sylwen of the Silver Bough or" in capsys.readouterr().err
+
+
+def test_cli_check_deck_against_a_limited_pool(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], catalog: CardCatalog, decks: dict[str, Deck]
+) -> None:
+    deck = decks["limited-elven"]
+    path = tmp_path / "deck.txt"
+    path.write_text(format_decklist(deck, catalog), encoding="utf-8")
+    pool = tmp_path / "pool.txt"
+    pool.write_text(format_decklist(deck, catalog), encoding="utf-8")
+    args = ["cards", "check-deck", str(path), "--format", "limited", "--pool", str(pool)]
+    assert main(args) == 0
+    capsys.readouterr()
+    smaller = Deck("pool", deck.starting_army, deck.cards[:-1])
+    pool.write_text(format_decklist(smaller, catalog), encoding="utf-8")
+    assert main([*args, "--json"]) == 1
+    problems = json.loads(capsys.readouterr().out)["problems"]
+    assert [p["rule"] for p in problems] == ["801.6.4"]
+    assert main(["cards", "check-deck", str(path), "--pool", str(pool)]) == 2
+    assert "only applies to the limited format" in capsys.readouterr().err
 
 
 def test_cli_sample_and_random_decks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

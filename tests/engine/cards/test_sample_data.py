@@ -100,3 +100,23 @@ def test_rule_703_9_standard_tokens() -> None:
     )
     assert (animal.armor_class, animal.skill, animal.hit_points) == (8, 0, 1)
     assert "Beast" in animal.traits and all(t.is_token for t in (trap, shield, animal))
+
+
+def test_rule_203_2_sample_item_bonuses_match_their_text(catalog: CardCatalog) -> None:
+    """203.2: "Items list bonuses to level at the top of the text box": every sample item
+    whose text lists flat bonuses carries them in its data (level bonus in `extra`), and
+    its `level` stays the level needed to equip it (302.4)."""
+    from engine.cards.card_text import item_bonuses
+
+    with_bonus = 0
+    for card in catalog.cards:
+        if card.type is not CardType.ITEM:
+            continue
+        bonuses = item_bonuses(card.text)
+        level_bonus = dict(card.extra).get("level_bonus")
+        assert level_bonus == (None if bonuses.level_bonus is None else str(bonuses.level_bonus))
+        if bonuses.hit_points is not None:
+            assert card.hit_points == bonuses.hit_points
+        with_bonus += level_bonus is not None
+        assert card.level is not None and card.level >= 1
+    assert with_bonus >= 2

@@ -51,6 +51,15 @@ VERSUS_RE = re.compile(
     r"\s+(?:vs|versus|or|and|compared to|against|(?:the )?same (?:thing )?as|different from)\s+"
 )
 PART_LEAD_RE = re.compile(r"^(?:(?:is|are|does|do|a|an|the)\s+)+")  # "is a decree" -> "decree"
+MAX_PART_WORDS = 4  # a side of "X vs Y" longer than this is a clause, not a thing compared
+# A count of two or more before a plural ("3 effects", "two reacts") is what the rules call
+# "more than one".
+COUNTS = frozenset(
+    [str(n) for n in range(2, 10)]
+    + ["two", "three", "four", "five", "six", "seven", "eight", "nine", "several"]
+    + ["multiple", "deux", "trois", "quatre"]
+)
+SEVERAL = "more than one"
 PHRASE_SKIP = frozenset({"what", "how", "can", "does", "do", "is", "a", "the", "my", "i", "an"})
 
 
@@ -123,6 +132,22 @@ def strip_question(folded: str) -> str:
     return text.strip()
 
 
+def is_plural(word: str) -> bool:
+    """An English or French plural noun, roughly ("effects", "reacts", "personnages")."""
+    return len(word) >= 4 and word.endswith(("s", "x")) and not word.endswith(("ss", "us", "is"))
+
+
+def compared(core: str) -> list[str]:
+    """The things an "X vs Y" question compares, each a short name ("spent", "stunned
+    characters"); none when a side is a whole clause ("i have X from an item and ...")."""
+    if not VERSUS_RE.search(core):
+        return []
+    parts = [PART_LEAD_RE.sub("", p.strip()) for p in VERSUS_RE.split(core)]
+    if any(len(p.split()) > MAX_PART_WORDS for p in parts):
+        return []
+    return parts
+
+
 def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
     """Analyse `query`; `correct` maps misspelt words to words the documents use."""
     folded = fold(query[:MAX_QUERY_CHARS])
@@ -179,6 +204,9 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
             continue
         terms.append(token)
         related = RELATED.get(token, "").split()
+        if token in COUNTS and any(is_plural(t) for t in tokens[i : i + 2]):
+            related = [*related, "multiple"]  # "3 (different) effects": more than one
+            rules_phrases.append(SEVERAL)
         expansions += related
         concepts.append((frozenset({stem(token)}), frozenset(map(stem, related))))
     phrases = [
@@ -196,6 +224,10 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
     phrases += [  # a rules wording of the question's words, unless it only repeats them
         p for p in dict.fromkeys(rules_phrases) if not {stem(w) for w in p.split()} <= typed
     ][:4]
+    for sign, word in (("+", "bonus"), ("-", "penalty")):  # "+2 ATK" is a bonus
+        if re.search(rf"(?<![\w{sign}]){re.escape(sign)}\d", folded) and word not in terms:
+            expansions.append(word)
+            concepts.append((frozenset({stem(word)}), frozenset()))
     if not terms:  # only function words ("your", "this"): search for them after all
         terms = [t for t in tokens if len(t) > 1 or t == "x"][:MAX_TERMS]
         concepts = [(frozenset({stem(t)}), frozenset()) for t in terms]
@@ -207,9 +239,7 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
         expansions=[e for e in dict.fromkeys(expansions) if e not in STOPWORDS][:MAX_TERMS],
         concepts=concepts[:MAX_TERMS],
         phrases=phrases,
-        parts=[PART_LEAD_RE.sub("", p.strip()) for p in VERSUS_RE.split(core)]
-        if VERSUS_RE.search(core)
-        else [],
+        parts=compared(core),
         mapped=list(dict.fromkeys(mapped)),
     )
 

@@ -6,6 +6,7 @@ opens: entries, the name table, the vocabulary for typo correction and each entr
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
 import re
@@ -48,6 +49,11 @@ TRAIT_DAMP = 0.6  # an appendix item the question does not name
 MAPPED_TOPIC = 0.8  # a term defined in a rule, said in the player's own words ("upside down")
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 RARE = 12  # a one-word name found in at most this many entries names a topic
+ABBREVIATION_DOMINANCE = 6  # "adv": advantage used this many times more than adventure
+ABBREVIATION_MIN_USES = 3  # "perso" is not "personal", which one rule uses
+HEAD_SCALE = 0.5  # a term after other words ("legal starting army"), against the term alone
+LIST_RE = re.compile(r"\b(?:list|lists|listed|liste|enumerate)\b", re.IGNORECASE)
+LIST_BOOST = 0.8  # an appendix list, when the question asks for a list
 NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
 
 
@@ -137,9 +143,14 @@ class Ranker:
         ("levle", "planer"), the most used such word winning."""
         fixes: dict[str, str] = {}
         for token in words(query[:500])[:30]:
-            if len(token) < 4 or token in self.vocabulary_set or token in self.known_words:
+            if len(token) < 3 or token in self.vocabulary_set or token in self.known_words:
                 continue
             if token.isdigit() or token in fixes or not token.isalpha():
+                continue
+            if len(token) < 4:
+                full = self.expand_abbreviation(token)
+                if full:
+                    fixes[token] = full
                 continue
             best = None
             if len(token) >= 5:
@@ -155,7 +166,39 @@ class Ranker:
             near = [m for m in near if self._plausible_typo(token, m[0])]
             if near:
                 fixes[token] = max(near, key=lambda m: self.frequency.get(m[0], 0))[0]
+                continue
+            full = self.expand_abbreviation(token)
+            if full:
+                fixes[token] = full
         return fixes
+
+    def expand_abbreviation(self, token: str) -> str | None:
+        """The rules word `token` abbreviates by cutting its end ("adv" -> advantage,
+        "disadv" -> disadvantage): at least three letters shorter, used in a few rules, and
+        one family of words ("advantage", "advantages") much more used than any other
+        starting alike ("def": defeat or defined, none)."""
+        if len(token) < 3:
+            return None
+        longer = [w for w in self._starting(self.vocabulary, token) if len(w) >= len(token) + 3]
+        if not longer:
+            return None
+        families: dict[str, int] = {}
+        for w in longer:
+            family = stem(w)
+            families[family] = families.get(family, 0) + self.frequency.get(w, 0)
+        ranked = sorted(families.values(), reverse=True)
+        if len(ranked) > 1 and ranked[0] < ABBREVIATION_DOMINANCE * ranked[1]:
+            return None
+        best = max(families, key=lambda f: families[f])
+        if families[best] < ABBREVIATION_MIN_USES:
+            return None
+        return max((w for w in longer if stem(w) == best), key=lambda w: self.frequency.get(w, 0))
+
+    @staticmethod
+    def _starting(sorted_words: list[str], prefix: str) -> list[str]:
+        start = bisect.bisect_left(sorted_words, prefix)
+        end = bisect.bisect_left(sorted_words, prefix + "\uffff")
+        return [w for w in sorted_words[start:end] if w != prefix]
 
     def _plausible_typo(self, token: str, word: str) -> bool:
         """One edit apart, `token` a likely misspelling of `word`: letters swapped or one left
@@ -174,7 +217,7 @@ class Ranker:
 
     def plan(self, query: str) -> QueryPlan:
         plan = plan_query(query)
-        unknown = [t for t in plan.terms if len(t) >= 4 and t not in self.vocabulary_set]
+        unknown = [t for t in plan.terms if len(t) >= 3 and t not in self.vocabulary_set]
         if unknown:
             fixes = self.corrections(" ".join(unknown))
             if fixes:
@@ -209,6 +252,8 @@ class Ranker:
                     defined = self.by_ref.get((doc, ref))
                     if defined:
                         add(defined, 3.6 * scale, "term")
+        if not found:
+            self._head_term(keys, docs, add)
         for part in plan.parts if len(plan.parts) == 2 else ():  # "equipped vs attached"
             bare = GENERIC_TAIL.sub("", part)
             for key in dict.fromkeys((part, bare)):
@@ -239,6 +284,34 @@ class Ranker:
                 for row in self.by_name[name]:
                     self._add_named(row, (1.5 + 2.0 * (score - 80) / 20) * scale, "fuzzy", add)
         return found
+
+    def _head_term(self, keys: list[str], docs: set[str], add: AddFn) -> None:
+        """A short query that is a rules term of two words or more with plain words before it
+        ("legal starting army", "max hand size") is about that term: its longest such tail
+        counts as a name, less."""
+        for key in keys:
+            tokens = key.split()
+            if not 3 <= len(tokens) <= 4:
+                continue
+            for k in range(1, len(tokens) - 1):
+                said = tokens[k - 1]  # a word dropped must not name something of its own
+                if said in self.by_name or said in DEFINED_AT:
+                    break
+                tail = " ".join(tokens[k:])
+                rows = [r for r in self.by_name.get(tail, ()) if r.entry.kind != "trait"]
+                refs = DEFINED_AT.get(tail, ())
+                for row in rows:
+                    self._add_named(row, 4.0 * HEAD_SCALE, "name", add)
+                    if row.entry.kind == "rule":
+                        for kid in self.children.get((row.entry.doc, row.entry.ref), []):
+                            self._add_topic(kid, add, 1)
+                for ref in refs:
+                    for doc in docs:
+                        defined = self.by_ref.get((doc, ref))
+                        if defined:
+                            add(defined, 3.6 * HEAD_SCALE, "term")
+                if rows or refs:
+                    break
 
     def _embedded_names(self, plan: QueryPlan, add: AddFn) -> None:
         """Names inside a longer question: any name of two words or more, and the names of
@@ -415,6 +488,10 @@ class Ranker:
                 if count > 1:
                     scores[rid] += TOPIC_PAIR * (count - 1) * self.weights.get(row.entry.doc, 1.0)
         self._appendix_items(plan, scores, how, present)
+        if LIST_RE.search(plan.raw[:500]):  # "list of all damage types": the printed list
+            for rid in scores:
+                if self.rows[rid].entry.kind == "appendix":
+                    scores[rid] += LIST_BOOST * self.weights.get(self.rows[rid].entry.doc, 1.0)
         # A keyword or feat named in the question says more than a plain-language intent.
         keyword_named = any(self.rows[rid].entry.kind in ("keyword", "feat") for rid in named)
         intent_boost = INTENT_BOOST * (0.5 if keyword_named else 1.0)

@@ -277,3 +277,21 @@ def test_rule_401_6_3_a_lone_faller_pays_the_penalty_once_while_choosing_its_pla
     assert state.players[0].ranks[0] == (r2[0], spy)
     assert state.units[r2[0]].orientation is Orientation.SPENT
     assert not illegal_ranks(state.players[0], state.units)
+
+
+def test_rule_507_1_6_a_warlord_played_later_does_not_keep_its_player_in_the_game() -> None:
+    """507.1.6: "If a character with the Warlord character type ... enters play through any
+    means during the game, they lose that designation and are not considered a Warlord."
+    101.1: "As soon as any player does not control a Warlord character, that player loses." """
+    spare = character("spare-lord", 3, warlord=True, faction=RED)
+    state, _ = two_player_game([spare])
+    uid = instance_of(state, "spare-lord")
+    state = apply(to_order(state, 0), PlayCharacter(0, uid)).state
+    while state.pending and state.pending[0].kind is DecisionKind.POSITION:
+        state = apply(state, Choose(0, 0)).state
+    assert uid in state.units and not state.units[uid].is_warlord
+    lord = next(u.id for u in state.units.values() if u.controller == 0 and u.is_warlord)
+    tx = Tx(state)
+    tx.update_unit(lord, wounds=99)
+    advance(tx)
+    assert tx.winner == 1 and tx.players[0].eliminated

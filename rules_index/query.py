@@ -60,6 +60,7 @@ COUNTS = frozenset(
     + ["multiple", "deux", "trois", "quatre"]
 )
 SEVERAL = "more than one"
+FRENCH_OF = frozenset({"de", "du", "des"})
 PHRASE_SKIP = frozenset({"what", "how", "can", "does", "do", "is", "a", "the", "my", "i", "an"})
 
 
@@ -132,6 +133,27 @@ def strip_question(folded: str) -> str:
     return text.strip()
 
 
+def french_compounds(raw: list[str], vocabulary: frozenset[str]) -> list[str]:
+    """English rules wordings of French "A de B" compounds, reversed as English puts them:
+    "phase de pioche" -> "draw phase" (one word known to the tables, each word of the
+    wording a word of the rules' `vocabulary`)."""
+    found: list[str] = []
+    for i in range(len(raw) - 2):
+        if raw[i + 1] in FRENCH_OF:
+            head, tail = raw[i], raw[i + 2]
+        elif raw[i + 1].startswith("d'") and len(raw[i + 1]) > 3:
+            head, tail = raw[i], raw[i + 1][2:]
+        else:
+            continue
+        if head in STOPWORDS or tail in STOPWORDS or not (head in TABLE or tail in TABLE):
+            continue
+        head_en, tail_en = TABLE.get(head, head), TABLE.get(tail, tail)
+        english = tail_en if head_en in tail_en.split() else f"{tail_en} {head_en}"
+        if len(english.split()) <= 4 and all(w in vocabulary for w in english.split()):
+            found.append(english)
+    return found
+
+
 def is_plural(word: str) -> bool:
     """An English or French plural noun, roughly ("effects", "reacts", "personnages")."""
     return len(word) >= 4 and word.endswith(("s", "x")) and not word.endswith(("ss", "us", "is"))
@@ -148,11 +170,17 @@ def compared(core: str) -> list[str]:
     return parts
 
 
-def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
-    """Analyse `query`; `correct` maps misspelt words to words the documents use."""
+def plan_query(
+    query: str,
+    correct: dict[str, str] | None = None,
+    vocabulary: frozenset[str] = frozenset(),
+) -> QueryPlan:
+    """Analyse `query`; `correct` maps misspelt words to words the documents use;
+    `vocabulary` (the rules' words) lets French compounds become rules wordings."""
     folded = fold(query[:MAX_QUERY_CHARS])
     core = " ".join(map(_bare, words(strip_question(folded))))
-    tokens = [_bare(t) for t in words(folded)[:60]]
+    raw_tokens = words(folded)[:60]
+    tokens = [_bare(t) for t in raw_tokens]
     if correct:
         tokens = [correct.get(t, t) for t in tokens]
         core = " ".join(correct.get(t, t) for t in core.split())
@@ -220,6 +248,10 @@ def plan_query(query: str, correct: dict[str, str] | None = None) -> QueryPlan:
         for gram in zip(core_tokens, core_tokens[1:], core_tokens[2:], strict=False)
         if gram[0] not in PHRASE_SKIP and gram[2] not in PHRASE_SKIP
     ][:6]
+    for english in french_compounds(raw_tokens, vocabulary):
+        if english not in TABLE.values():
+            rules_phrases.append(english)
+            mapped.append(english)
     typed = {stem(t) for t in tokens}
     phrases += [  # a rules wording of the question's words, unless it only repeats them
         p for p in dict.fromkeys(rules_phrases) if not {stem(w) for w in p.split()} <= typed

@@ -216,12 +216,12 @@ class Ranker:
         return len(token) >= 5 and word in self.name_words
 
     def plan(self, query: str) -> QueryPlan:
-        plan = plan_query(query)
+        plan = plan_query(query, vocabulary=self.vocabulary_set)
         unknown = [t for t in plan.terms if len(t) >= 3 and t not in self.vocabulary_set]
         if unknown:
             fixes = self.corrections(" ".join(unknown))
             if fixes:
-                plan = plan_query(query, fixes)
+                plan = plan_query(query, fixes, self.vocabulary_set)
         return plan
 
     # -- layers ----------------------------------------------------------------------------
@@ -498,10 +498,10 @@ class Ranker:
         for groups, ref in STEMMED_INTENTS:
             if all(group & present for group in groups):
                 for doc in docs:
-                    meant = self.by_ref.get((doc, ref))
-                    if meant:
-                        scores[meant.id] = scores.get(meant.id, 0.0) + intent_boost
-                        how.setdefault(meant.id, "intent")
+                    target = self.by_ref.get((doc, ref))
+                    if target:
+                        scores[target.id] = scores.get(target.id, 0.0) + intent_boost
+                        how.setdefault(target.id, "intent")
         for number in embedded_numbers(plan.raw):
             for doc in docs:
                 cited = self.by_ref.get((doc, number))

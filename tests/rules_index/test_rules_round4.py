@@ -92,3 +92,9 @@ def test_a_french_token_leaving_play(index: RulesIndex) -> None:
 
 def test_card_against_rulebook_is_the_golden_rule(index: RulesIndex) -> None:
     assert refs(index, "the card conflicts with the rulebook, which one wins", 1) == ["103.1"]
+
+
+def test_french_de_compound_reads_in_english_order(index: RulesIndex) -> None:
+    assert "draw phase" in index.ranker.plan("phase de pioche, combien de cartes").mapped
+    assert index.ranker.plan("pile de defausse").mapped == []  # already one table wording
+    assert refs(index, "phase de pioche, je pioche jusqu'à combien", 1) == ["503.1"]

@@ -164,11 +164,13 @@ def classes(card: Card) -> frozenset[CardClass]:
 
 
 def restriction_problem(item: Card, who: Card) -> str | None:
-    """Trait, character-type and alignment restrictions of an item or action (302.3, 303.2)."""
+    """Trait, character-type, faction and alignment limits of an item or action (302.3, 303.2)."""
     if item.restrictions:
-        have = {t.casefold() for t in who.traits} | {
-            t.value.casefold() for t in who.character_types
-        }
+        have = (
+            {t.casefold() for t in who.traits}
+            | {t.value.casefold() for t in who.character_types}
+            | {f.casefold() for f in who.factions}
+        )
         if not have & {r.casefold() for r in item.restrictions}:
             return f"only a {' or '.join(item.restrictions)} may use {item.name}"
     if item.required_alignment is not None and item.required_alignment not in who.alignments:

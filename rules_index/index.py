@@ -24,7 +24,7 @@ from rules_index.parsing import FORMATS
 from rules_index.refs import RefSpec, is_number, number_key, parse_refs
 from rules_index.search import Ranker, Row
 from rules_index.synonyms import DEFINED_AT
-from rules_index.text import normalize_name, shorten
+from rules_index.text import normalize_name, shorten, singular_forms
 
 DEFINE_KINDS = ("glossary", "keyword", "feat", "trait")
 MAX_RANGE = 60
@@ -200,6 +200,15 @@ class RulesIndex:
                     row = self.ranker.by_ref.get((d, ref))
                     if row:
                         return self._detail(row)
+        for candidate in singular_forms(key):  # "strikes" -> Strike
+            rows = [
+                r
+                for r in self.ranker.by_name.get(candidate, [])
+                if r.entry.doc in scope and r.entry.kind in DEFINE_KINDS
+            ]
+            rows.sort(key=lambda r: DEFINE_KINDS.index(r.entry.kind))
+            if rows:
+                return self._detail(rows[0])
         if doc is None and scope == {self.default_doc}:
             for name in (key, plan.canonical):
                 rows = [
@@ -348,25 +357,50 @@ class RulesIndex:
         for spec in specs:
             found = self._resolve_spec(spec, scope)
             if not found and strict:
+                where = ", ".join(sorted(scope))
+                if spec.kind == "range":
+                    raise UnknownRuleError(
+                        f"No rule is numbered from {spec.start} to {spec.end} in {where}.",
+                        self._nearest_numbers(spec.start, scope),
+                    )
                 raise UnknownRuleError(
-                    f"Rule {spec.start}{'-' + spec.end if spec.end else ''} does not exist"
-                    f" in {', '.join(sorted(scope))}.",
+                    f"Rule {spec.start} does not exist in {where}.",
                     self._nearest_numbers(spec.start, scope),
                 )
             out += [r for r in found if r not in out]
         return out
 
+    def _sections(self, start: str, end: str, scope: set[str]) -> list[Row]:
+        """Section numbers typed as rule numbers: "5" is Section 5, "1-9" Sections 1 to 9."""
+        if not (start.isdigit() and end.isdigit() and len(start) <= 2 and len(end) <= 2):
+            return []
+        lo, hi = sorted((int(start), int(end)))
+        return [
+            r
+            for n in range(lo, hi + 1)
+            for d in scope
+            if (r := self.ranker.by_ref.get((d, f"Section {n}"))) and r.entry.kind == "section"
+        ]
+
     def _resolve_spec(self, spec: RefSpec, scope: set[str]) -> list[Row]:
         if spec.kind in ("number", "name"):
             rows = [r for d in scope if (r := self.ranker.by_ref.get((d, spec.start)))]
+            if spec.kind == "number" and not rows and len(spec.start) == 1:
+                rows = self._sections(spec.start, spec.start, scope)  # "5": Section 5
             if spec.kind == "name" and not rows:
                 key = normalize_name(spec.start)
-                rows = [
-                    r
-                    for r in self.ranker.rows.values()
-                    if r.entry.doc in scope and normalize_name(r.entry.ref).startswith(key)
-                ][:1]
+                for form in (key, *singular_forms(key)):  # "Glossary: Strikes"
+                    rows = [
+                        r
+                        for r in self.ranker.rows.values()
+                        if r.entry.doc in scope and normalize_name(r.entry.ref).startswith(form)
+                    ][:1]
+                    if rows:
+                        break
             return rows
+        sections = self._sections(spec.start, spec.end, scope)
+        if sections:
+            return sections
         lo, hi = number_key(spec.start), number_key(spec.end)
         depth = max(spec.start.count("."), spec.end.count("."))
         rows = [
@@ -382,7 +416,22 @@ class RulesIndex:
         return rows[:MAX_RANGE]
 
     def _nearest_numbers(self, number: str, scope: set[str]) -> list[str]:
-        """Existing numbers closest to `number`: same parent first, then neighbours."""
+        """Existing numbers closest to `number`: same parent first, then neighbours. A short
+        number ("50") is the start of longer ones: 500 to 509."""
+        if number.isdigit() and len(number) < 3:
+            started = sorted(
+                (
+                    r.entry.ref
+                    for r in self.ranker.rows.values()
+                    if r.entry.doc in scope
+                    and r.entry.ref.isdigit()
+                    and r.entry.ref.startswith(number)
+                ),
+                key=number_key,
+            )
+            section = self._sections(number, number, scope)
+            if started or section:
+                return [r.entry.ref for r in section] + started[:10]
         target = number_key(number) if is_number(number) else (0,)
         numbers = [
             r.entry.ref

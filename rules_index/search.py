@@ -23,7 +23,6 @@ from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, words
 
-BM25_WEIGHTS = "3.0, 2.0, 1.0, 1.0, 0.4"  # names, title, context, text, examples
 FTS_CANDIDATES = 40
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
@@ -32,29 +31,49 @@ STEMMED_INTENTS = tuple(
 # One-word rule names too common in questions to mean that rule's topic.
 COMMON_NAMES = frozenset({"trap", "strike", "action", "order", "react", "play", "pass", "ready"})
 GENERIC_TAIL = re.compile(r"\s+(?:characters?|cards?)$")
-TOPIC_WORDS = 3.0  # a name inside a question longer than this many words counts less
 # Words of a question's shape rather than its topic ("do I need to", "am I allowed to").
 WEAK_WORDS = ("need", "needs", "want", "wants", "really", "actually", "just", "anyway", "ok")
 WEAK_STEMS = frozenset(map(stem, WEAK_WORDS))
 WEAK_WEIGHT = 0.1
-INTENT_BOOST = 1.2  # a plain-language intent of synonyms.INTENTS (half when a keyword is named)
-FTS_SHARE = 0.8  # BM25, as a share of the query's best
-COVER_SHARE = 0.9  # the share of the question's words (rare ones weighing more) an entry has
-PHRASE_BONUS = (0.0, 0.25, 0.35)  # a pair, a triple of the question's words found verbatim
-MULTI_TOPIC_SCALE = 0.75  # two named ideas: the question is about them together
-TOPIC_PAIR = 0.4  # an entry joining two named ideas of the question
-NUMBER_PHRASE = 0.5  # the share of a phrase bonus a phrase with a number in it gets
 DIGIT_RE = re.compile(r"\b\d+\b")
-TRAIT_DAMP = 0.6  # an appendix item the question does not name
-MAPPED_TOPIC = 0.8  # a term defined in a rule, said in the player's own words ("upside down")
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 RARE = 12  # a one-word name found in at most this many entries names a topic
 ABBREVIATION_DOMINANCE = 6  # "adv": advantage used this many times more than adventure
 ABBREVIATION_MIN_USES = 3  # "perso" is not "personal", which one rule uses
-HEAD_SCALE = 0.5  # a term after other words ("legal starting army"), against the term alone
 LIST_RE = re.compile(r"\b(?:list|lists|listed|liste|enumerate)\b", re.IGNORECASE)
-LIST_BOOST = 0.8  # an appendix list, when the question asks for a list
 NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
+
+
+@dataclass(frozen=True)
+class RankingWeights:
+    """The constants that combine the ranking layers; `benchmarks/fit_weights.py` fits them."""
+
+    bm25: tuple[float, ...] = (3.0, 2.0, 1.0, 1.0, 0.4)  # names, title, context, text, examples
+    fts_share: float = 0.8  # BM25, as a share of the query's best
+    cover_share: float = 0.9  # the share of the question's words (rare ones weighing more)
+    synonym_cover: float = 0.6  # a question word covered by a synonym only
+    phrase_pair: float = 0.25  # two of the question's words found verbatim
+    phrase_triple: float = 0.35  # three of them
+    number_phrase: float = 0.5  # the share of a phrase bonus a phrase with a number in it gets
+    parts_bonus: float = 0.6  # "army vs formation": a rule that speaks of both
+    section_factor: float = 0.75  # a section the question does not name
+    topic_words: float = 3.0  # a name inside a question longer than this counts less
+    multi_topic_scale: float = 0.75  # two named ideas: the question is about them together
+    topic_pair: float = 0.4  # an entry joining two named ideas of the question
+    trait_damp: float = 0.6  # an appendix item the question does not name
+    mapped_topic: float = 0.8  # a term defined in a rule, in the player's words ("upside down")
+    intent_boost: float = 1.2  # synonyms.INTENTS (half when a keyword is named)
+    list_boost: float = 0.8  # an appendix list, when the question asks for a list
+    name_score: float = 4.0  # the query is a name
+    term_score: float = 3.6  # the query is a term synonyms.DEFINED_AT places
+    head_scale: float = 0.5  # a term after other words ("legal starting army")
+    number_boost: float = 6.0  # a rule number inside a longer question
+
+    def bm25_sql(self) -> str:
+        return ", ".join(f"{w:g}" for w in self.bm25)
+
+
+DEFAULT_WEIGHTS = RankingWeights()
 
 
 @dataclass(frozen=True)
@@ -75,9 +94,15 @@ AddFn = Callable[[Row, float, str], None]  # record a name-layer score for an en
 class Ranker:
     """The in-memory tables and the ranking of one index."""
 
-    def __init__(self, conn: sqlite3.Connection, weights: dict[str, float]) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        weights: dict[str, float],
+        ranking: RankingWeights = DEFAULT_WEIGHTS,
+    ) -> None:
         self.conn = conn
         self.weights = weights
+        self.ranking = ranking
         self.rows: dict[int, Row] = {}
         self.by_ref: dict[tuple[str, str], Row] = {}
         self.children: dict[tuple[str, str], list[Row]] = {}
@@ -242,16 +267,17 @@ class Ranker:
         # An old or informal word the rules themselves use ("decree", "subclass") is best
         # answered by the rule that uses it: its modern equivalent then only helps a little.
         own_words = all(w in self.vocabulary_set or len(w) < 4 for w in plan.core.split())
+        rw = self.ranking
         bare_core = GENERIC_TAIL.sub("", plan.core)
         for key in keys:
             scale = 1.0 if key in (plan.core, bare_core) or not own_words else 0.2
             for row in self.by_name.get(key, ()):
-                self._add_named(row, 4.0 * scale, "name", add)
+                self._add_named(row, rw.name_score * scale, "name", add)
             for ref in DEFINED_AT.get(key, ()):
                 for doc in docs:
                     defined = self.by_ref.get((doc, ref))
                     if defined:
-                        add(defined, 3.6 * scale, "term")
+                        add(defined, rw.term_score * scale, "term")
         if not found:
             self._head_term(keys, docs, add)
         for part in plan.parts if len(plan.parts) == 2 else ():  # "equipped vs attached"
@@ -267,7 +293,7 @@ class Ranker:
             for ref in DEFINED_AT.get(wording, ()):
                 defined = self.by_ref.get((self.default_doc, ref))
                 if defined and defined.entry.doc in docs:
-                    add(defined, MAPPED_TOPIC, "topic")
+                    add(defined, rw.mapped_topic, "topic")
         if not found:
             self._embedded_names(plan, add)
         if found or not keys or len(plan.core) < 3:
@@ -289,6 +315,7 @@ class Ranker:
         """A short query that is a rules term of two words or more with plain words before it
         ("legal starting army", "max hand size") is about that term: its longest such tail
         counts as a name, less."""
+        rw = self.ranking
         for key in keys:
             tokens = key.split()
             if not 3 <= len(tokens) <= 4:
@@ -301,7 +328,7 @@ class Ranker:
                 rows = [r for r in self.by_name.get(tail, ()) if r.entry.kind != "trait"]
                 refs = DEFINED_AT.get(tail, ())
                 for row in rows:
-                    self._add_named(row, 4.0 * HEAD_SCALE, "name", add)
+                    self._add_named(row, rw.name_score * rw.head_scale, "name", add)
                     if row.entry.kind == "rule":
                         for kid in self.children.get((row.entry.doc, row.entry.ref), []):
                             self._add_topic(kid, add, 1)
@@ -309,7 +336,7 @@ class Ranker:
                     for doc in docs:
                         defined = self.by_ref.get((doc, ref))
                         if defined:
-                            add(defined, 3.6 * HEAD_SCALE, "term")
+                            add(defined, rw.term_score * rw.head_scale, "term")
                 if rows or refs:
                     break
 
@@ -371,15 +398,16 @@ class Ranker:
         match = fts_query(plan)
         if not match:
             return {}
-        order = f"order by bm25(entries_fts, {BM25_WEIGHTS}) limit ?"
+        bm25 = f"bm25(entries_fts, {self.ranking.bm25_sql()})"
+        order = f"order by {bm25} limit ?"
         if docs >= self.all_docs:  # no filter: the join would cost a third of the query
-            sql = f"select rowid, -bm25(entries_fts, {BM25_WEIGHTS}) from entries_fts"
+            sql = f"select rowid, -{bm25} from entries_fts"
             params: tuple[object, ...] = (match, FTS_CANDIDATES)
             sql += f" where entries_fts match ? {order}"
         else:
             marks = ",".join("?" * len(docs))
             sql = (
-                f"select entries_fts.rowid, -bm25(entries_fts, {BM25_WEIGHTS})"
+                f"select entries_fts.rowid, -{bm25}"
                 " from entries_fts join entries on entries.id = entries_fts.rowid"
                 f" where entries_fts match ? and entries.doc in ({marks}) {order}"
             )
@@ -427,6 +455,7 @@ class Ranker:
 
     def rank(self, query: str, docs: set[str], limit: int) -> list[Hit]:
         plan = self.plan(query)
+        rw = self.ranking
         scores: dict[int, float] = {}
         how: dict[int, str] = {}
         named = self.name_matches(plan, docs)
@@ -439,13 +468,14 @@ class Ranker:
         if default_best:
             best[self.default_doc] = max(default_best)
         topics = self.topics(plan) if len(plan.terms) > 1 else []
-        topic_scale = min(1.0, TOPIC_WORDS / max(len(plan.terms), 1))
+        topic_scale = min(1.0, rw.topic_words / max(len(plan.terms), 1))
         if len(topics) > 1:
-            topic_scale *= MULTI_TOPIC_SCALE
+            topic_scale *= rw.multi_topic_scale
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
+        bonuses = (0.0, rw.phrase_pair, rw.phrase_triple)
         phrase_bonus = [  # "level 3": the player's number, which a rule's example may share
-            (p, PHRASE_BONUS[min(p.count(" "), 2)] * (NUMBER_PHRASE if DIGIT_RE.search(p) else 1))
+            (p, bonuses[min(p.count(" "), 2)] * (rw.number_phrase if DIGIT_RE.search(p) else 1))
             for p in plan.phrases
         ]
         for rid in fts.keys() | named.keys():
@@ -456,17 +486,17 @@ class Ranker:
                 if not own.isdisjoint(stems):
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
-                    covered += 0.6 * weight
+                    covered += rw.synonym_cover * weight
             share = fts.get(rid, 0.0) / (best.get(row.entry.doc) or overall)
-            score = FTS_SHARE * share + COVER_SHARE * covered / total_weight
+            score = rw.fts_share * share + rw.cover_share * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:
                 if phrase in folded:
                     score += bonus
             if len(plan.parts) == 2 and all(p in row.folded for p in plan.parts):
-                score += 0.6  # "army vs formation": a rule that speaks of both
+                score += rw.parts_bonus  # "army vs formation": a rule that speaks of both
             if row.entry.kind == "section" and rid not in named:
-                score *= 0.75
+                score *= rw.section_factor
             label = "fulltext"
             if rid in named:
                 score += named[rid][0] * (topic_scale if named[rid][1] == "topic" else 1.0)
@@ -486,15 +516,17 @@ class Ranker:
                     or any(ref == r or ref.startswith(r + ".") for r in refs)
                 )
                 if count > 1:
-                    scores[rid] += TOPIC_PAIR * (count - 1) * self.weights.get(row.entry.doc, 1.0)
+                    scores[rid] += (
+                        rw.topic_pair * (count - 1) * self.weights.get(row.entry.doc, 1.0)
+                    )
         self._appendix_items(plan, scores, how, present)
         if LIST_RE.search(plan.raw[:500]):  # "list of all damage types": the printed list
             for rid in scores:
                 if self.rows[rid].entry.kind == "appendix":
-                    scores[rid] += LIST_BOOST * self.weights.get(self.rows[rid].entry.doc, 1.0)
+                    scores[rid] += rw.list_boost * self.weights.get(self.rows[rid].entry.doc, 1.0)
         # A keyword or feat named in the question says more than a plain-language intent.
         keyword_named = any(self.rows[rid].entry.kind in ("keyword", "feat") for rid in named)
-        intent_boost = INTENT_BOOST * (0.5 if keyword_named else 1.0)
+        intent_boost = rw.intent_boost * (0.5 if keyword_named else 1.0)
         for groups, ref in STEMMED_INTENTS:
             if all(group & present for group in groups):
                 for doc in docs:
@@ -506,7 +538,7 @@ class Ranker:
             for doc in docs:
                 cited = self.by_ref.get((doc, number))
                 if cited:
-                    scores[cited.id] = scores.get(cited.id, 0.0) + 6.0
+                    scores[cited.id] = scores.get(cited.id, 0.0) + rw.number_boost
                     how[cited.id] = "number"
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
@@ -522,7 +554,7 @@ class Ranker:
         for rid in [r for r in scores if self.rows[r].entry.kind == "trait"]:
             row = self.rows[rid]
             if f" {normalize_name(row.entry.title)} " not in said:
-                scores[rid] *= TRAIT_DAMP
+                scores[rid] *= self.ranking.trait_damp
                 continue
             parent = self.by_ref.get((row.entry.doc, row.entry.parent or ""))
             if parent is None:

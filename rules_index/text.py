@@ -43,6 +43,21 @@ def normalize_name(text: str) -> str:
     return " ".join(words(text.replace("*", "")))
 
 
+def singular_forms(name: str) -> list[str]:
+    """A normalised name with its last word made singular: "strikes" -> "strike", "abilities"
+    -> "ability", "matches" -> "match"; every plausible form, most likely first."""
+    head, _, last = name.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    forms: list[str] = []
+    if len(last) > 4 and last.endswith("ies"):
+        forms.append(last[:-3] + "y")
+    if len(last) > 3 and last.endswith(("ches", "shes", "sses", "xes", "zes")):
+        forms.append(last[:-2])
+    if len(last) > 3 and last.endswith("s") and not last.endswith("ss"):
+        forms.append(last[:-1])
+    return [prefix + f for f in forms]
+
+
 def strip_markup(text: str) -> str:
     """Text without the Markdown emphasis the documents use (`**bold**`, `*italic*`)."""
     return text.replace("**", "").replace("*", "")

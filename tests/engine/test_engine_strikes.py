@@ -426,6 +426,21 @@ def test_rule_302_3_trait_restricted_items_need_the_trait() -> None:
     check(state, Equip(0, state.players[0].hand[0], lord))
 
 
+def test_rule_302_3_faction_restricted_items_need_the_faction() -> None:
+    """302.3: an item restricted to a faction ("Mercenary only.") may be equipped by a
+    character of that faction, and by no one else."""
+    merc_blade = replace(
+        item("merc-blade", traits=("Weapon",)), restrictions=("Mercenary", "Mercenary Guilds")
+    )
+    state, _ = two_player_game([merc_blade])
+    lord = state.players[0].ranks[2][0]
+    state = to_order(state, 0)
+    with pytest.raises(IllegalActionError, match="only a Mercenary"):
+        check(state, Equip(0, state.players[0].hand[0], lord))
+    state = _with_card(state, lord, factions=("Mercenary Guilds",))
+    check(state, Equip(0, state.players[0].hand[0], lord))
+
+
 def test_rule_506_1_modifiers_from_effects_expire_and_may_kill() -> None:
     """506.1 / 104.6: a +1 HP until end of turn keeps a wounded character alive only until
     the effect expires."""

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import tempfile
 from dataclasses import asdict, fields, replace
-from multiprocessing import Pool
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,13 +117,33 @@ def objective(ev: Evaluator, w: RankingWeights, members: list[int]) -> float:
     return statistics.mean(1 / ranks[i] if ranks[i] else 0.0 for i in members)
 
 
-def fit(ev: Evaluator, members: list[int], steps: int, min_gain: float) -> RankingWeights:
-    """Best-improvement coordinate search: at each step, every single-weight change is tried
-    and the best is kept if it gains more than `min_gain` MRR on `members`."""
+def jittered(n: int, spread: float, seed: int) -> list[RankingWeights]:
+    """`n` random weight sets: every weight times a factor drawn log-uniformly in
+    [1/spread, spread]."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        changes: dict[str, object] = {}
+        for f in fields(DEFAULT_WEIGHTS):
+            value = getattr(DEFAULT_WEIGHTS, f.name)
+            if f.name == "bm25":
+                changes[f.name] = tuple(round(v * spread ** rng.uniform(-1, 1), 3) for v in value)
+            else:
+                changes[f.name] = round(value * spread ** rng.uniform(-1, 1), 3)
+        out.append(replace(DEFAULT_WEIGHTS, **changes))  # type: ignore[arg-type]
+    return out
+
+
+def fit(
+    ev: Evaluator, members: list[int], steps: int, min_gain: float, extra: list[RankingWeights]
+) -> RankingWeights:
+    """Best-improvement search: at each step every single-weight change of the current weights
+    (and, at the first step, every random weight set of `extra`) is tried, and the best is kept
+    if it gains more than `min_gain` MRR on `members`."""
     best = DEFAULT_WEIGHTS
     best_score = objective(ev, best, members)
-    for _ in range(steps):
-        cands = [c for _, c in candidates(best)]
+    for step in range(steps):
+        cands = [c for _, c in candidates(best)] + (extra if step == 0 else [])
         ev.prepare(cands)
         score, cand = max(((objective(ev, c, members), c) for c in cands), key=lambda t: t[0])
         if score <= best_score + min_gain:
@@ -141,6 +162,9 @@ def main() -> int:
     ap.add_argument("--questions", nargs="*", type=Path)
     ap.add_argument("--steps", type=int, default=4)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--random", type=int, default=0, help="random weight sets tried too")
+    ap.add_argument("--spread", type=float, default=1.5)
+    ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--min-gain", type=float, default=0.002)
     ap.add_argument("--json", type=Path, help="write the per-fold figures here")
     a = ap.parse_args()
@@ -159,10 +183,11 @@ def main() -> int:
         RulesIndex.open(path).close()
         pool = Pool(a.jobs, _start_worker, (path, questions))
         ev = Evaluator(pool)
+        randoms = jittered(a.random, a.spread, a.seed)
         report: dict[str, object] = {}
         for label, held in folds.items():
             train = [i for i in range(len(questions)) if i not in set(held)]
-            w = fit(ev, train, a.steps, a.min_gain)
+            w = fit(ev, train, a.steps, a.min_gain, randoms)
             before = figures([ev.ranks(DEFAULT_WEIGHTS)[i] for i in held])
             after = figures([ev.ranks(w)[i] for i in held])
             report[label] = {"n": len(held), "before": before, "after": after, "fitted": changed(w)}
@@ -174,7 +199,7 @@ def main() -> int:
                 flush=True,
             )
         everything = list(range(len(questions)))
-        w = fit(ev, everything, a.steps, a.min_gain)
+        w = fit(ev, everything, a.steps, a.min_gain, randoms)
         before, after = figures(ev.ranks(DEFAULT_WEIGHTS)), figures(ev.ranks(w))
         fitted = changed(w)
         report["all"] = {"n": len(questions), "before": before, "after": after, "fitted": fitted}

@@ -148,20 +148,20 @@ class CardStore:
     def catalog(self) -> CardCatalog:
         """The imported cards plus the standard tokens, or the sample catalog if none."""
         if self._catalog is None:
-            if not self.has_import():
-                self._catalog = sample_catalog()
-            else:
-                try:
-                    cards = [
-                        card_from_dict(json.loads(row["data"]))
-                        for row in self.db.query(f"SELECT data FROM [{CARDS}] ORDER BY rowid")
-                    ]
-                except (CardError, json.JSONDecodeError) as exc:
-                    raise CardStoreError(
-                        f"The card database is damaged ({exc}); import the card file again."
-                    ) from None
-                self._catalog = CardCatalog(cards).merged(standard_tokens())
+            self._catalog = self._imported_catalog() if self.has_import() else sample_catalog()
         return self._catalog
+
+    def _imported_catalog(self) -> CardCatalog:
+        try:
+            cards = [
+                card_from_dict(json.loads(row["data"]))
+                for row in self.db.query(f"SELECT data FROM [{CARDS}] ORDER BY rowid")
+            ]
+        except (CardError, json.JSONDecodeError) as exc:
+            raise CardStoreError(
+                f"The card database is damaged ({exc}); import the card file again."
+            ) from None
+        return CardCatalog(cards).merged(standard_tokens())
 
     def find(self, name: str, limit: int = 5) -> list[Card]:
         """Cards whose name best matches `name`: exact (any case/accents) first, then fuzzy."""

@@ -206,7 +206,7 @@ def render_card(card: Card) -> str:
     if words:
         lines.append("Keywords: " + ", ".join(words))
     if card.restrictions or card.required_alignment:
-        who = [*([card.required_alignment.value] if card.required_alignment else [])]
+        who = [card.required_alignment.value] if card.required_alignment else []
         lines.append("Only: " + " ".join([*who, " or ".join(card.restrictions)]).strip())
     if card.text:
         lines += ["", card.text]

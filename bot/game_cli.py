@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from engine import (
     Action,
+    DecisionKind,
     EngineError,
     GameConfig,
     GameRecord,
@@ -77,6 +78,13 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
+
+
 # simulate ---------------------------------------------------------------------------------
 
 
@@ -89,14 +97,12 @@ def _deck_source(path: Path | None, fmt: Format) -> tuple[Any, list[Deck] | None
         from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
 
         formats = sample_deck_formats()
-        decks = [d for name, d in sample_decks().items() if formats[name].value == fmt.value]
+        decks = [d for name, d in sample_decks().items() if formats[name] is fmt]
         return sample_catalog(), decks
     from engine.cards.community import parse_community_cards
 
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
+        data = json.loads(_read_text(path))
     except json.JSONDecodeError as exc:
         raise EngineError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}.") from None
     return parse_community_cards(data).catalog, None
@@ -109,11 +115,10 @@ def _pick_decks(fixed: list[Deck], seats: int, seed: int) -> list[Deck]:
 
 
 def random_deck_pool(catalog: Any, seed: int, size: int, fmt: Format) -> list[Deck]:
-    """Seeded random legal decks from a catalog (building one is slow, so games share a pool)."""
+    """Seeded random legal decks from a catalog, a pool the games of one run draw from."""
     from engine.cards.deckbuilder import random_deck
-    from engine.cards.formats import GameFormat
 
-    return [random_deck(catalog, seed * 1009 + k, GameFormat(fmt.value)) for k in range(size)]
+    return [random_deck(catalog, seed * 1009 + k, fmt) for k in range(size)]
 
 
 def simulate(
@@ -201,9 +206,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             args.seats,
             Format(args.fmt),
         )
-    except EngineError as exc:
-        return _fail(str(exc))
-    except Exception as exc:  # card import errors from the cards package
+    except Exception as exc:  # engine errors, and card import errors from the cards package
         return _fail(str(exc))
     if args.json:
         print(json.dumps(summary))
@@ -222,11 +225,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def load_record(path: Path) -> GameRecord:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
-    return GameRecord.from_json(text)
+    return GameRecord.from_json(_read_text(path))
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -278,7 +277,7 @@ def describe(state: GameState, action: Action) -> str:
         return f"Attach {n(action.card)} to {n(action.warlord)}"
     if isinstance(action, a.Choose):
         decision = next(d for d in state.pending if d.seat == action.seat)
-        if decision.kind.value == "position":
+        if decision.kind is DecisionKind.POSITION:
             return f"Position {action.option}"
         return f"Choose {n(action.option)}"
     if isinstance(action, a.Decline):

@@ -145,6 +145,9 @@ ORDER_TYPES: tuple[type[Action], ...] = (
 )
 
 
+DIRECTIONS: tuple[str, ...] = ("forward", "backward", "sideways")
+
+
 def action_from_dict(data: Mapping[str, Any]) -> Action:
     """Rebuild an action from its dict form; raises InvalidActionError when malformed."""
     if not isinstance(data, Mapping):
@@ -158,13 +161,12 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         if f.name not in data:
             raise InvalidActionError(f"Action {kind!r} is missing the field {f.name!r}.")
         value = data[f.name]
-        if f.name in ("spend",):
-            if not isinstance(value, list | tuple) or not all(_is_int(v) for v in value):
+        if f.name == "spend":
+            if not _is_ids(value, list | tuple):
                 raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be a list of ids.")
             value = tuple(int(v) for v in value)
         elif f.name == "direction":
-            if value not in ("forward", "backward", "sideways"):
-                raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
+            _check_direction(value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be an integer.")
         values[f.name] = value
@@ -175,6 +177,15 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _is_ids(value: Any, kinds: Any) -> bool:
+    return isinstance(value, kinds) and all(_is_int(v) for v in value)
+
+
+def _check_direction(value: Any) -> None:
+    if value not in DIRECTIONS:
+        raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
+
+
 def validate_shape(action: object) -> Action:
     """Raise InvalidActionError unless `action` is a well-formed Action value."""
     if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
@@ -182,11 +193,10 @@ def validate_shape(action: object) -> Action:
     for f in fields(action):
         value = getattr(action, f.name)
         if f.name == "spend":
-            if not isinstance(value, tuple) or not all(_is_int(v) for v in value):
+            if not _is_ids(value, tuple):
                 raise InvalidActionError("Field 'spend' must be a tuple of card ids.")
         elif f.name == "direction":
-            if value not in ("forward", "backward", "sideways"):
-                raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
+            _check_direction(value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} must be an integer, not {value!r}.")
     return action

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine import stats
 from engine.cards.model import Card, CardType
 from engine.formation import without_character
+from engine.state import Unit
 from engine.tx import Tx
 
 
@@ -43,27 +42,32 @@ def leave_play(tx: Tx, uid: int, reason: str, banish: bool = False) -> None:
         move_to_discard(tx, uid, reason)
 
 
-@lru_cache(maxsize=4096)
 def _lowers_stats(card: Card) -> bool:
     """Whether a card can lower HP or level when equipped or attached (a penalty item)."""
     return (card.hit_points or 0) < 0 or stats.extra(card, "level_bonus") < 0
 
 
+def _is_lowered(tx: Tx, unit: Unit) -> bool:
+    """Whether a modifier, item or attachment may have lowered the unit's HP or level."""
+    if not (tx.modifiers or unit.items or unit.attachments):
+        return False  # the common case, on the hot path
+    return any(m.target == unit.id for m in tx.modifiers) or any(
+        _lowers_stats(tx.card(i)) for i in unit.items + unit.attachments
+    )
+
+
 def is_dying(tx: Tx, uid: int) -> str | None:
     """Why a character dies now (104.2, 104.6), or None."""
     unit = tx.units[uid]
-    if not unit.wounds and not tx.modifiers and not unit.items and not unit.attachments:
-        return None
-    if (
-        not unit.wounds
-        and not any(m.target == uid for m in tx.modifiers)
-        and not any(_lowers_stats(tx.card(i)) for i in unit.items + unit.attachments)
-    ):
+    lowered = _is_lowered(tx, unit)
+    if not unit.wounds and not lowered:
         return None  # nothing has lowered its HP or level and it has no wounds
     card = tx.card(uid)
     hp = stats.hit_points(tx, uid)
     if unit.wounds and unit.wounds >= hp:
         return f"{unit.wounds} wound(s) with {hp} HP (104.2)"
+    if not lowered:
+        return None  # HP and level stay at least as printed
     if (card.hit_points or 0) > 0 and hp <= 0:
         return "hit points reduced to 0 (104.6)"
     if (card.level or 0) > 0 and stats.level(tx, uid) <= 0:

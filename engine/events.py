@@ -72,8 +72,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
-
-
-def event(kind: str, seat: int | None = None, text: str = "", **data: Any) -> Event:
-    """Build an event with keyword facts, in a stable order."""
-    return Event(kind, seat, tuple(data.items()), text)

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from engine.formation import locate, with_character, without_character
+from engine.formation import locate
 from engine.tx import Tx
 
 
 def return_home(tx: Tx, uid: int, rule: str) -> None:
     """Put a character back in its controller's front rank, same orientation; not a move."""
     unit = tx.units[uid]
-    place = locate(tx.players, uid)
-    if place is not None:
-        host = tx.player(place.formation)
-        tx.update_player(place.formation, ranks=without_character(host.ranks, uid))
-    home = tx.player(unit.controller)
-    tx.update_player(unit.controller, ranks=with_character(home.ranks, uid, 1))
+    tx.relocate(uid, unit.controller, 1)
     tx.update_unit(uid, formation=unit.controller)
     tx.emit("returned_to_formation", unit.controller, card=uid, name=tx.name(uid), rule=rule)
 
@@ -46,18 +41,13 @@ def fix_other_formations(tx: Tx) -> None:
             place = locate(tx.players, uid)
             last = max(others)
             if place is not None and place.rank > last:
-                ranks = without_character(host.ranks, uid)
-                tx.update_player(unit.formation, ranks=with_character(ranks, uid, last))
+                tx.relocate(uid, unit.formation, last)
                 tx.emit("placed_in_last_rank", unit.controller, card=uid, rank=last, rule="710.2")
 
 
 def move_into_formation(tx: Tx, uid: int, seat: int, rank: int) -> None:
     """Move a character into another player's formation (only effects do this, 710.1)."""
-    place = locate(tx.players, uid)
-    if place is not None:
-        old = tx.player(place.formation)
-        tx.update_player(place.formation, ranks=without_character(old.ranks, uid))
-    tx.update_player(seat, ranks=with_character(tx.player(seat).ranks, uid, rank))
+    tx.relocate(uid, seat, rank)
     tx.update_unit(uid, formation=seat)
     tx.emit(
         "moved", tx.units[uid].controller, card=uid, name=tx.name(uid), to_rank=rank, formation=seat

@@ -24,8 +24,7 @@ from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnErr
 from engine.events import Event
 from engine.pending import Decision, DecisionKind
 from engine.resolve import answer
-from engine.state import Format, GameState
-from engine.strikes import melee_targets
+from engine.state import GameState
 from engine.turn import advance
 from engine.tx import Tx
 
@@ -45,12 +44,10 @@ def _decision_for(state: GameState, seat: int) -> Decision | None:
 def order_problem(state: GameState, action: Action) -> str | None:
     """Why an Order is illegal now (citing the rule), or None."""
     seat = action.seat
-    alliance = state.config.format is Format.ALLIANCE
     if isinstance(action, PlayCharacter):
-        return orders.play_character_problem(state, seat, alliance, action)
+        return orders.play_character_problem(state, seat, action)
     if isinstance(action, Attack):
-        targets = melee_targets(state, action.character) if action.character in state.units else []
-        return orders.attack_problem(state, seat, action, targets)
+        return orders.attack_problem(state, seat, action)
     if isinstance(action, Maneuver):
         return orders.maneuver_problem(state, seat, action)
     if isinstance(action, Equip):

@@ -1,8 +1,8 @@
 """The Orders of 507: legality (with the rule a player breaks) and their first steps.
 
 Each `*_problem` function returns None when the Order is legal, else one sentence citing
-the rule. `perform` carries out a legal Order; follow-up choices (position, targets, items
-to destroy) become pending decisions handled in `engine.flow`.
+the rule. `engine.resolve.perform_order` carries out a legal Order; follow-up choices
+(position, targets, items to destroy) become pending decisions answered there too.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from itertools import combinations
 
 from engine import stats
 from engine.actions import (
+    DIRECTIONS,
     Action,
     AttachEpicClass,
     Attack,
@@ -22,11 +23,11 @@ from engine.actions import (
     PlayOrderCard,
 )
 from engine.cards.model import Card, CardType
+from engine.cards.validation import MERCENARY
 from engine.formation import locate, rank_would_be_legal
 from engine.state import Orientation
 from engine.stats import Board
-
-MERCENARY = "Mercenary Guilds"
+from engine.strikes import melee_targets
 
 
 def _name(board: Board, instance: int) -> str:
@@ -54,6 +55,11 @@ def _can_spend(board: Board, uid: int) -> str | None:
     return None
 
 
+def _ready_own_character(board: Board, seat: int, uid: int) -> str | None:
+    """The cost of an Order that spends its performer (507.3, 507.5)."""
+    return _own_character(board, seat, uid) or _can_act(board, uid) or _can_spend(board, uid)
+
+
 def _in_hand(board: Board, seat: int, card: int, kind: CardType) -> str | None:
     if card not in board.players[seat].hand:
         return f"{_name(board, card)} is not in your hand."
@@ -71,7 +77,7 @@ def warlord_factions(board: Board, seat: int) -> set[str]:
     return found
 
 
-def play_character_problem(board: Board, seat: int, alliance: bool, a: PlayCharacter) -> str | None:
+def play_character_problem(board: Board, seat: int, a: PlayCharacter) -> str | None:
     problem = _in_hand(board, seat, a.card, CardType.CHARACTER)
     if problem:
         return problem
@@ -100,17 +106,14 @@ def loyalty_penalty(board: Board, seat: int, card_id: int, alliance: bool) -> bo
     return not (set(card.factions) & warlord_factions(board, seat))
 
 
-def attack_problem(board: Board, seat: int, a: Attack, targets: list[int] | None) -> str | None:
-    """Costs and strikes first; the targets (510.9) only when `targets` is given."""
-    problem = _own_character(board, seat, a.character)
-    if problem:
-        return problem
-    problem = _can_act(board, a.character) or _can_spend(board, a.character)
+def attack_problem(board: Board, seat: int, a: Attack) -> str | None:
+    """Costs and strikes first, then the targets (510.9), the costliest check, last."""
+    problem = _ready_own_character(board, seat, a.character)
     if problem:
         return problem
     if not board.card(a.character).attack:
         return f"Rule 507.3.1: {_name(board, a.character)} has no melee strikes."
-    if targets is not None and not targets:
+    if not melee_targets(board, a.character):
         return (
             f"Rule 510.9: no opposing character is within reach of "
             f"{_name(board, a.character)}'s melee strike (509.3)."
@@ -119,10 +122,7 @@ def attack_problem(board: Board, seat: int, a: Attack, targets: list[int] | None
 
 
 def maneuver_problem(board: Board, seat: int, a: Maneuver) -> str | None:
-    problem = _own_character(board, seat, a.character)
-    if problem:
-        return problem
-    problem = _can_act(board, a.character) or _can_spend(board, a.character)
+    problem = _ready_own_character(board, seat, a.character)
     if problem:
         return problem
     place = locate(board.players, a.character)
@@ -136,15 +136,12 @@ def maneuver_problem(board: Board, seat: int, a: Maneuver) -> str | None:
 
 
 def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
-    problem = _in_hand(board, seat, a.item, CardType.ITEM) or _own_character(
-        board, seat, a.character
+    return (
+        _in_hand(board, seat, a.item, CardType.ITEM)
+        or _own_character(board, seat, a.character)
+        or _can_act(board, a.character)
+        or equip_requirement_problem(board, seat, board.card(a.item), a.character)
     )
-    if problem:
-        return problem
-    problem = _can_act(board, a.character)
-    if problem:
-        return problem
-    return equip_requirement_problem(board, seat, board.card(a.item), a.character)
 
 
 def equip_requirement_problem(board: Board, seat: int, item: Card, character: int) -> str | None:
@@ -184,16 +181,15 @@ def equip_requirement_problem(board: Board, seat: int, item: Card, character: in
 
 def is_spend_order(text: str) -> bool:
     """510.6: the Order's cost spends the performer ("Spend Order:")."""
-    return "spend order" in text.casefold() and "order" in text.casefold()
+    return "spend order" in text.casefold()
 
 
 def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
-    problem = _in_hand(board, seat, a.card, CardType.ACTION) or _own_character(
-        board, seat, a.character
+    problem = (
+        _in_hand(board, seat, a.card, CardType.ACTION)
+        or _own_character(board, seat, a.character)
+        or _can_act(board, a.character)
     )
-    if problem:
-        return problem
-    problem = _can_act(board, a.character)
     if problem:
         return problem
     card = board.card(a.card)
@@ -280,12 +276,9 @@ def defeat_choices(board: Board, seat: int, dungeon: int, limit: int = 40) -> li
 
 
 def epic_problem(board: Board, seat: int, a: AttachEpicClass) -> str | None:
-    problem = _in_hand(board, seat, a.card, CardType.EPIC_CLASS) or _own_warlord(
+    return _in_hand(board, seat, a.card, CardType.EPIC_CLASS) or _own_warlord(
         board, seat, a.warlord
     )
-    if problem:
-        return problem
-    return None
 
 
 def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
@@ -307,7 +300,7 @@ def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Actio
             out += [AttachEpicClass(seat, card, w) for w in warlords]
     for u in own:
         out.append(Attack(seat, u))
-        out += [Maneuver(seat, u, d) for d in ("forward", "backward", "sideways")]
+        out += [Maneuver(seat, u, d) for d in DIRECTIONS]
     if dungeon is not None:
         for w in warlords:
             out += [DefeatDungeon(seat, w, combo) for combo in defeat_choices(board, seat, dungeon)]

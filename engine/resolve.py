@@ -17,25 +17,33 @@ from engine.actions import (
     PlayOrderCard,
 )
 from engine.death import check_deaths, move_to_discard
-from engine.formation import Place, locate, with_character, without_character
+from engine.formation import Place, locate, with_character
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
 from engine.state import AttackState, Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, strike
-from engine.turn import FALL_MODE, discard_decision, fall_forward, place_fallen
+from engine.turn import (
+    FALL_MODE,
+    MOVE_MODE,
+    PLAY_MODE,
+    discard_decision,
+    fall_forward,
+    place_fallen,
+)
 from engine.tx import Tx
 
 MANUAL = "The engine does not run this card's text yet: resolve it by hand."
 
 
-def spend(tx: Tx, uid: int, why: str) -> None:
-    tx.update_unit(uid, orientation=Orientation.SPENT)
+def spend(tx: Tx, uid: int, why: str, orientation: Orientation = Orientation.SPENT) -> None:
+    """Spend (or stun) a character as the cost of an action, and log why."""
+    unit = tx.update_unit(uid, orientation=orientation)
     tx.emit(
         "orientation_changed",
-        tx.units[uid].controller,
+        unit.controller,
         card=uid,
         name=tx.name(uid),
-        orientation="spent",
+        orientation=orientation.value,
         reason=why,
     )
 
@@ -63,8 +71,7 @@ def perform_order(tx: Tx, action: Action) -> None:
     elif isinstance(action, PlayOrderCard):
         if is_spend_order(tx.card(action.card).text):
             spend(tx, action.character, "Spend Order (510.6)")
-        player = tx.player(seat)
-        tx.update_player(seat, hand=tuple(c for c in player.hand if c != action.card))
+        tx.take_from_hand(seat, action.card)
         tx.emit(
             "action_card_played",
             seat,
@@ -77,8 +84,7 @@ def perform_order(tx: Tx, action: Action) -> None:
         tx.emit("manual_effect", seat, card=action.card, name=tx.name(action.card), text=MANUAL)
         move_to_discard(tx, action.card, "action card resolved (303.5)")
     elif isinstance(action, PlayDungeon):
-        player = tx.player(seat)
-        tx.update_player(seat, hand=tuple(c for c in player.hand if c != action.card))
+        tx.take_from_hand(seat, action.card)
         tx.dungeon = action.card
         tx.emit(
             "dungeon_played",
@@ -104,22 +110,13 @@ def perform_order(tx: Tx, action: Action) -> None:
 def attach_epic_class(tx: Tx, seat: int, card: int, warlord: int) -> None:
     """507.10: reveal, stun the Warlord and inflict 3 wounds (the cost), then attach."""
     tx.emit("card_revealed", seat, card=card, name=tx.name(card))
-    tx.update_unit(warlord, orientation=Orientation.STUNNED)
-    tx.emit(
-        "orientation_changed",
-        seat,
-        card=warlord,
-        name=tx.name(warlord),
-        orientation="stunned",
-        reason="attach an Epic Class (507.10)",
-    )
+    spend(tx, warlord, "attach an Epic Class (507.10)", Orientation.STUNNED)
     inflict_wounds(tx, warlord, 3, source=warlord)
     check_deaths(tx)
     if warlord not in tx.units:
         tx.emit("action_canceled", seat, card=card, reason="the Warlord left play (510.12)")
         return
-    player = tx.player(seat)
-    tx.update_player(seat, hand=tuple(c for c in player.hand if c != card))
+    tx.take_from_hand(seat, card)
     unit = tx.units[warlord]
     tx.update_unit(warlord, attachments=(*unit.attachments, card))
     tx.emit("epic_class_attached", seat, card=card, name=tx.name(card), to=warlord)
@@ -155,7 +152,12 @@ def ask_position(
         place_character(tx, seat, uid, rank, positions[0] if positions else 0, mode, where)
         return
     tx.staged.update(
-        {"card": uid, "rank": rank, "mode": 1 if mode == "play" else 0, "formation": where}
+        {
+            "card": uid,
+            "rank": rank,
+            "mode": PLAY_MODE if mode == "play" else MOVE_MODE,
+            "formation": where,
+        }
     )
     names = ", ".join(tx.name(u) for u in others)
     tx.push(
@@ -176,8 +178,7 @@ def place_character(
     """Put a played character into its rank, or finish a move (in formation `where`)."""
     if mode == "play":
         card = tx.card(uid)
-        hand = tx.player(seat).hand
-        tx.update_player(seat, hand=tuple(c for c in hand if c != uid))
+        tx.take_from_hand(seat, uid)
         alliance = tx.config.format is Format.ALLIANCE
         stunned = loyalty_penalty(tx, seat, uid, alliance)
         tx.units[uid] = Unit(uid, seat, seat, Orientation.STUNNED if stunned else Orientation.READY)
@@ -202,12 +203,7 @@ def place_character(
             )
         return
     target = seat if where is None else where
-    place = locate(tx.players, uid)
-    if place is not None:
-        old = tx.player(place.formation)
-        tx.update_player(place.formation, ranks=without_character(old.ranks, uid))
-    ranks = tx.player(target).ranks
-    tx.update_player(target, ranks=with_character(ranks, uid, rank, position))
+    place = tx.relocate(uid, target, rank, position)
     if tx.units[uid].formation != target:
         tx.update_unit(uid, formation=target)
     tx.emit(
@@ -222,8 +218,7 @@ def place_character(
 
 
 def equip(tx: Tx, seat: int, item: int, uid: int) -> None:
-    player = tx.player(seat)
-    tx.update_player(seat, hand=tuple(c for c in player.hand if c != item))
+    tx.take_from_hand(seat, item)
     unit = tx.units[uid]
     tx.update_unit(uid, items=(*unit.items, item))
     tx.emit("item_equipped", seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid))
@@ -308,8 +303,7 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         if choice is None:
             tx.emit("done_discarding", seat)
             return
-        player = tx.player(seat)
-        tx.update_player(seat, hand=tuple(c for c in player.hand if c != choice))
+        tx.take_from_hand(seat, choice)
         move_to_discard(tx, choice, "discarded in the draw phase (503.1)")
         if tx.player(seat).hand:
             tx.pending.insert(0, discard_decision(tx, seat))
@@ -344,7 +338,9 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         if mode == FALL_MODE:
             place_fallen(tx, uid, choice)
         else:
-            place_character(tx, seat, uid, rank, choice, "play" if mode else "move", where)
+            place_character(
+                tx, seat, uid, rank, choice, "play" if mode == PLAY_MODE else "move", where
+            )
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.cards.model import Card, Deck
+from engine.cards.validation import validate_deck
 from engine.errors import SetupError
 from engine.formation import with_character
 from engine.rng import Rng
@@ -22,18 +23,14 @@ class CardSource(Protocol):
 
 def army_shape(fmt: Format) -> tuple[int, int, int]:
     """(Warlords, level 1s, level 2s): 500.2, or 801.5.4 for Alliance."""
-    return (2, 4, 3) if fmt is Format.ALLIANCE else (1, 3, 2)
+    levels = dict(fmt.rules.army_levels)
+    return fmt.rules.warlords, levels[1], levels[2]
 
 
 def _external_problems(deck: Deck, cards: Any, fmt: Format) -> list[str]:
     """Problems found by the cards package's deck validation (108, 801, 500.2, 500.3,
-    602.3, 602.7), when that package is installed."""
-    try:
-        from engine.cards.formats import GameFormat
-        from engine.cards.validation import validate_deck
-    except ImportError:  # pragma: no cover - the cards package ships with the engine
-        return []
-    return [str(p) for p in validate_deck(deck, cards, GameFormat(fmt.value))]
+    602.3, 602.7)."""
+    return [str(p) for p in validate_deck(deck, cards, fmt)]
 
 
 def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[str]:

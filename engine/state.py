@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.cards.formats import GameFormat
 from engine.cards.model import Card
 from engine.pending import Decision
 from engine.rng import Rng
@@ -30,13 +31,8 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
-class Format(StrEnum):
-    """Game formats (801) as far as the engine's rules differ between them."""
-
-    SAGA = "saga"
-    ANCIENTS = "ancients"
-    LIMITED = "limited"
-    ALLIANCE = "alliance"
+# The game formats (801): one enum for the engine and the card layer's deck rules.
+Format = GameFormat
 
 
 @dataclass(frozen=True)

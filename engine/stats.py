@@ -61,7 +61,8 @@ def bonus_cards(board: Board, uid: int) -> list[Card]:
     return cards
 
 
-def _modifier_total(board: Board, uid: int, stat: str) -> int:
+def modifier_total(board: Board, uid: int, stat: str) -> int:
+    """The sum of the ongoing modifiers (512.1) to one stat ("atk", "ac", ...) of a card."""
     return sum(m.amount for m in board.modifiers if m.target == uid and m.stat == stat)
 
 
@@ -69,13 +70,13 @@ def level(board: Board, uid: int) -> int:
     """Printed level + level bonuses of items (203.2) + modifiers."""
     base = board.card(uid).level or 0
     bonus = sum(extra(c, "level_bonus") for c in bonus_cards(board, uid))
-    return base + bonus + _modifier_total(board, uid, "level")
+    return base + bonus + modifier_total(board, uid, "level")
 
 
 def attack_bonus(board: Board, uid: int) -> int:
     """ATK bonus added to every melee strike: items' and Epic Classes' ATK (201.1) + modifiers."""
     items = sum(c.attack[0] for c in bonus_cards(board, uid) if c.attack)
-    return items + _modifier_total(board, uid, "atk")
+    return items + modifier_total(board, uid, "atk")
 
 
 def strikes(board: Board, uid: int) -> tuple[int, ...]:
@@ -84,22 +85,23 @@ def strikes(board: Board, uid: int) -> tuple[int, ...]:
     return tuple(base + bonus for base in board.card(uid).attack)
 
 
+def _stat(board: Board, uid: int, field: str, stat: str) -> int:
+    """A printed stat (`Card` field) plus the same stat of items and Epic Classes + modifiers."""
+    base: int = getattr(board.card(uid), field) or 0
+    items: int = sum(getattr(c, field) or 0 for c in bonus_cards(board, uid))
+    return base + items + modifier_total(board, uid, stat)
+
+
 def armor_class(board: Board, uid: int) -> int:
-    base = board.card(uid).armor_class or 0
-    items = sum(c.armor_class or 0 for c in bonus_cards(board, uid))
-    return base + items + _modifier_total(board, uid, "ac")
+    return _stat(board, uid, "armor_class", "ac")
 
 
 def skill(board: Board, uid: int) -> int:
-    base = board.card(uid).skill or 0
-    items = sum(c.skill or 0 for c in bonus_cards(board, uid))
-    return base + items + _modifier_total(board, uid, "skill")
+    return _stat(board, uid, "skill", "skill")
 
 
 def hit_points(board: Board, uid: int) -> int:
-    base = board.card(uid).hit_points or 0
-    items = sum(c.hit_points or 0 for c in bonus_cards(board, uid))
-    return base + items + _modifier_total(board, uid, "hp")
+    return _stat(board, uid, "hit_points", "hp")
 
 
 def equip_locations(card: Card) -> frozenset[str]:
@@ -157,10 +159,6 @@ def strike_damage_types(board: Board, uid: int, ranged: bool = False) -> frozens
         return frozenset(str(d.value).casefold() for d in found if d is not None)
     own = board.card(uid).damage_type or DamageType.PHYSICAL
     return frozenset({str(own.value).casefold()})
-
-
-def classes(card: Card) -> frozenset[CardClass]:
-    return frozenset(card.classes)
 
 
 def restriction_problem(item: Card, who: Card) -> str | None:

@@ -10,10 +10,6 @@ from engine.stats import Board
 from engine.tx import Tx
 
 
-def opposing(tx: Board, a: int, b: int) -> bool:
-    return tx.units[a].controller != tx.units[b].controller
-
-
 def melee_reach(tx: Board, uid: int) -> int:
     """509.3 / 602.16: one rank, two with Reach."""
     return 2 if stats.has_keyword(tx, uid, "Reach") else 1
@@ -68,7 +64,7 @@ def strike(
         for card in stats.bonus_cards(tx, performer):
             if card.attack and card.attack[0]:
                 modifiers.append((card.name, card.attack[0]))
-        bonus = sum(m.amount for m in tx.modifiers if m.target == performer and m.stat == "atk")
+        bonus = stats.modifier_total(tx, performer, "atk")
         if bonus:
             modifiers.append(("ongoing effects", bonus))
     types = stats.strike_damage_types(tx, performer, ranged)

@@ -15,8 +15,6 @@ from engine.formation import (
     fall_candidates,
     fallen_orientation,
     locate,
-    with_character,
-    without_character,
 )
 from engine.pending import Decision, DecisionKind
 from engine.state import Orientation, Phase
@@ -84,7 +82,8 @@ def settle(tx: Tx) -> bool:
     return False
 
 
-FALL_MODE = 2  # `staged["mode"]` of a pending position decision for a falling character
+# `staged["mode"]` of a pending position decision: the character moves, enters play or falls.
+MOVE_MODE, PLAY_MODE, FALL_MODE = 0, 1, 2
 
 
 def fall_forward(tx: Tx, uid: int) -> None:
@@ -120,9 +119,7 @@ def place_fallen(tx: Tx, uid: int, position: int) -> None:
     """Finish a fall: the character moves one rank forward to `position` (0 = far left)."""
     place = locate(tx.players, uid)
     assert place is not None
-    ranks = without_character(tx.player(place.formation).ranks, uid)
-    ranks = with_character(ranks, uid, place.rank - 1, position)
-    tx.update_player(place.formation, ranks=ranks)
+    tx.relocate(uid, place.formation, place.rank - 1, position)
     tx.emit(
         "fell_forward",
         tx.units[uid].controller,

@@ -12,12 +12,13 @@ from typing import Any
 
 from engine.cards.model import Card
 from engine.events import Event
+from engine.formation import Place, locate, with_character, without_character
 from engine.pending import Decision
 from engine.state import AttackState, GameState, Modifier, Phase, PlayerState, Unit
 
 
 class Tx:
-    """Mutable working state with the same reading interface as GameState."""
+    """Mutable working state that reads like a GameState (both are a `stats.Board`)."""
 
     def __init__(self, state: GameState) -> None:
         self.config = state.config
@@ -108,6 +109,24 @@ class Tx:
         unit = replace(self.units[uid], **changes)
         self.units[uid] = unit
         return unit
+
+    def take_from_hand(self, seat: int, card: int) -> None:
+        """Remove a card from a seat's hand (played, equipped, attached or discarded)."""
+        hand = self.players[seat].hand
+        self.update_player(seat, hand=tuple(c for c in hand if c != card))
+
+    def relocate(
+        self, uid: int, formation: int, rank: int, position: int | None = None
+    ) -> Place | None:
+        """Take a character from where it stands, if anywhere, and put it in `rank` of seat
+        `formation`'s formation at `position` (None: far right); returns where it stood."""
+        place = locate(self.players, uid)
+        if place is not None:
+            old = self.players[place.formation].ranks
+            self.update_player(place.formation, ranks=without_character(old, uid))
+        ranks = self.players[formation].ranks
+        self.update_player(formation, ranks=with_character(ranks, uid, rank, position))
+        return place
 
     def emit(self, kind: str, seat: int | None = None, text: str = "", **data: Any) -> None:
         self.events.append(Event(kind, seat, tuple(data.items()), text))

@@ -15,7 +15,8 @@ from engine.cards.model import Alignment, CardClass, DamageType, Keyword
 _DAMAGE_TYPES = "|".join(d.value for d in DamageType)
 # Words that stand for the damage type of older texts (glossary: Water = Frost, Cold = Frost).
 _DAMAGE_ALIASES = {"cold": "Frost", "ice": "Frost", "water": "Frost", "holy": "Radiant"}
-_KEYWORD_WORDS = {
+# Keywords as older cards print them, in text lines or among traits (602.2-602.18).
+KEYWORD_WORDS = {
     "unique": "Unique", "epic": "Epic", "cursed": "Cursed", "planar": "Planar",
     "astral": "Planar", "ethereal": "Planar", "reserved": "Reserved", "stalwart": "Stalwart",
     "ward": "Ward", "unarmed": "Unarmed", "reach": "Reach", "true strike": "True Strike",
@@ -87,8 +88,8 @@ def text_keywords(text: str, name: str, is_character: bool) -> list[Keyword]:
     for sentence in sentences(text):
         plain = sentence.rstrip(".").strip()
         words = [w.strip().casefold() for w in plain.split(",")]
-        if words and all(w in _KEYWORD_WORDS for w in words):
-            found += [Keyword(_KEYWORD_WORDS[w]) for w in words]
+        if words and all(w in KEYWORD_WORDS for w in words):
+            found += [Keyword(KEYWORD_WORDS[w]) for w in words]
             continue
         damage = _DAMAGE_KEYWORD.match(plain)
         if damage:

@@ -54,10 +54,6 @@ class CardCatalog:
     def cards(self) -> tuple[Card, ...]:
         return tuple(self._by_id.values())
 
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(self._by_id)
-
     # -- names -----------------------------------------------------------------------------
     def by_name(self, name: str) -> Card | None:
         """The card printed with that name (case, accents and spacing ignored), or None.

@@ -56,13 +56,6 @@ _FEATS = {
     "power attack": "Powerattack", "riding": "Riding", "riposte": "Riposte", "scribe": "Scribe",
     "sleight of hand": "Sleight of Hand", "stealth": "Stealth",
 }  # fmt: skip
-# Keywords that older cards printed as traits (602.2, 602.5, 602.7, 602.8, 602.9).
-_TRAIT_KEYWORDS = {
-    "unique": "Unique", "epic": "Epic", "cursed": "Cursed", "planar": "Planar",
-    "astral": "Planar", "ethereal": "Planar", "reserved": "Reserved", "stalwart": "Stalwart",
-    "ward": "Ward", "unarmed": "Unarmed", "reach": "Reach", "true strike": "True Strike",
-    "dual wield": "Dual Wield",
-}  # fmt: skip
 # v4 keyword names as the community lists spell them.
 _KEYWORD_NAMES = {"charges": "Charge", "strike": "True Strike", "wield": "Dual Wield"}
 _DAMAGE_KEYWORD = re.compile(r"^(?P<type>\w+) (?P<kind>Resistance|Weakness)\.?$", re.I)
@@ -372,7 +365,7 @@ class _CardReader:
             if word.casefold() == lord.value.casefold():
                 self.character_types.append(lord)
                 return True
-        keyword = _TRAIT_KEYWORDS.get(word.casefold())
+        keyword = card_text.KEYWORD_WORDS.get(word.casefold())
         if keyword:
             self.keywords.append(Keyword(keyword))
             return True
@@ -457,7 +450,9 @@ def _keyword(name: str, value: int | None) -> Keyword:
     damage = _DAMAGE_KEYWORD.match(name)
     if damage:
         return Keyword(damage["kind"].title(), value, damage["type"].title())
-    canonical = _KEYWORD_NAMES.get(name.casefold()) or _TRAIT_KEYWORDS.get(name.casefold()) or name
+    canonical = (
+        _KEYWORD_NAMES.get(name.casefold()) or card_text.KEYWORD_WORDS.get(name.casefold()) or name
+    )
     return Keyword(canonical, value)
 
 

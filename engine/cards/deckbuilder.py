@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -37,9 +37,6 @@ class _Chooser:
     def index(self, n: int) -> int:
         value, self.rng = self.rng.below(n)
         return value
-
-    def pick(self, items: Sequence[_T]) -> _T:
-        return items[self.index(len(items))]
 
 
 @dataclass(frozen=True)

@@ -46,14 +46,6 @@ class FormatRules:
     army_levels: tuple[tuple[int, int], ...] = ((1, 3), (2, 2))
     army_rule: str = "500.2"
 
-    def army_count(self, level: int) -> int:
-        """How many characters of that printed level the starting army holds."""
-        return dict(self.army_levels).get(level, 0)
-
-    @property
-    def army_size(self) -> int:
-        return self.warlords + sum(count for _, count in self.army_levels)
-
 
 _RULES: dict[GameFormat, FormatRules] = {
     GameFormat.SAGA: FormatRules(min_size=50, size_rule="108.2"),

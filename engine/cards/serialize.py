@@ -1,6 +1,6 @@
 """Our own JSON form of a Card and a Deck: plain dicts, defaults omitted, exact round trip.
 
-The form is described by `engine/data/card.schema.json`. Enum values are written as their
+The form is described by `engine/data/cards.schema.json`. Enum values are written as their
 printed names ("Character", "Warlord", "Fighter"), tuples as lists.
 """
 

@@ -227,25 +227,23 @@ def validate_limited_pool(
         extra = used[key] - owned[key]
         if extra <= 0:
             continue
-        allowed = limits.get(key, 0)
-        if card.is_warlord:
-            allowed = 0 if fixed_warlord else 1
+        if card.is_warlord and fixed_warlord:
+            problems.append(
+                DeckProblem(
+                    "801.7.4.1",
+                    f"{card.name} is not in your sealed pool, and no basic Warlord may be "
+                    "used when the product gives a fixed Warlord.",
+                    (card.id,),
+                )
+            )
+            continue
+        allowed = 1 if card.is_warlord else limits.get(key, 0)
         copies = f"{extra} {'copy' if extra == 1 else 'copies'}"
         if extra > allowed:
-            if card.is_warlord and fixed_warlord:
-                problems.append(
-                    DeckProblem(
-                        "801.7.4.1",
-                        f"{card.name} is not in your sealed pool, and no basic Warlord may be "
-                        "used when the product gives a fixed Warlord.",
-                        (card.id,),
-                    )
-                )
-                continue
             basic = (
                 f"at most {allowed} may come from the basic cards"
                 if allowed
-                else ("it is not a basic card")
+                else "it is not a basic card"
             )
             problems.append(
                 DeckProblem(

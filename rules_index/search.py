@@ -21,7 +21,7 @@ from rules_index.models import Entry, Hit
 from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
-from rules_index.text import fold, normalize_name, words
+from rules_index.text import fold, normalize_name, singular_forms, words
 
 FTS_CANDIDATES = 40
 STEMMED_INTENTS = tuple(
@@ -269,8 +269,16 @@ class Ranker:
         own_words = all(w in self.vocabulary_set or len(w) < 4 for w in plan.core.split())
         rw = self.ranking
         bare_core = GENERIC_TAIL.sub("", plan.core)
+        core_keys = {plan.core, bare_core}
+        for key in list(keys):  # "abilities" names Ability when no name is plural
+            if key not in self.by_name and key not in DEFINED_AT:
+                form = next((f for f in singular_forms(key) if f in self.by_name), None)
+                if form and form not in keys:
+                    keys.append(form)
+                    if key in core_keys:
+                        core_keys.add(form)
         for key in keys:
-            scale = 1.0 if key in (plan.core, bare_core) or not own_words else 0.2
+            scale = 1.0 if key in core_keys or not own_words else 0.2
             for row in self.by_name.get(key, ()):
                 self._add_named(row, rw.name_score * scale, "name", add)
             for ref in DEFINED_AT.get(key, ()):

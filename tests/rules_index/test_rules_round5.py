@@ -101,3 +101,9 @@ def test_ranking_weights_are_frozen_and_change_the_ranking(index: RulesIndex) ->
     assert after != before
     assert isinstance(index.ranker.ranking, RankingWeights)
     assert DEFAULT_WEIGHTS.bm25_sql().count(",") == 4
+
+
+def test_plural_name_is_looked_up_as_its_singular(index: RulesIndex) -> None:
+    found = index.lookup("abilities")
+    assert found.confident
+    assert [d.entry.ref for d in found.details] == ["Glossary: Ability"]

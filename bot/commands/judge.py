@@ -189,7 +189,7 @@ class Judge:
         text = clean_query(term, noun="term", hint="Type a term to define, for example planar.")
         detail = self.index.define(text, doc=doc)
         reply = self._details_reply([detail], text)
-        return replace(reply, content=correction_note(text, detail.entry.title or detail.entry.ref))
+        return replace(reply, content=correction_note(text, _shown_name(detail)))
 
     @answers
     def search(
@@ -464,8 +464,17 @@ def _lookup_note(query: str, kind: str, hits: Sequence[Hit], details: Sequence[E
     """The "Showing Planar (closest to “plannar”)." line when a name was matched loosely."""
     if kind != "term" or not hits or not details or hits[0].matched_by not in ("name", "fuzzy"):
         return ""
-    entry = details[0].entry
-    return correction_note(query, entry.title or entry.ref)
+    return correction_note(query, _shown_name(details[0]))
+
+
+def _shown_name(detail: EntryDetail) -> str:
+    """What the answer is called in a note: its own title, or "rule 107.2" when the title
+    is only inherited from its section."""
+    entry = detail.entry
+    title = entry.title.strip()
+    if not title or any(p.title.strip().lower() == title.lower() for p in detail.parents):
+        return f"rule {entry.ref}"
+    return title
 
 
 def _suggesting(asked: str, buttons: Iterable[Button]) -> list[Button]:

@@ -144,6 +144,13 @@ def test_define_plannar_says_which_term_it_shows(real: Judge) -> None:
     assert real.define("planar").content == ""
 
 
+def test_a_rule_with_only_its_sections_title_is_named_by_number(real: Judge) -> None:
+    """107.2 has no title of its own ("Readying, Spending, & Stunning" is section 107's), so
+    the note names the rule rather than repeating the section's title."""
+    reply = real.define("Incliné")
+    assert reply.content == "Showing rule 107.2 for “Incliné”."
+
+
 def test_inline_code_is_not_expanded_with_the_real_index(real: Judge) -> None:
     reply = real.inline("type `[[509.5]]` like this:\n```\n[[planar]]\n```\nor [[104.2]]", 3)
     assert reply is not None

@@ -35,7 +35,9 @@ def add_rules_parser(sub: Any) -> None:
     s = rs.add_parser("search", help="ranked hits for a rule number, term or question")
     s.add_argument("query", nargs="*", help="rule number(s), a term or a question")
     s.add_argument("--doc", help="document to search (default: all, the CR ranked first)")
-    s.add_argument("--limit", type=int, default=10, help="number of hits (default 10)")
+    s.add_argument(
+        "--limit", type=_hit_count, default=10, help="number of hits, 1-100 (default 10)"
+    )
     s.add_argument("--json", action="store_true", help="print a JSON array of hits")
     s.add_argument("--stdin", action="store_true", help="one query per input line")
     s.set_defaults(func=_search)
@@ -133,9 +135,21 @@ def _search(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hit_count(text: str) -> int:
+    """--limit: a whole number of hits from 1 to 100."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{value} is out of range: give 1 to 100 hits")
+    return value
+
+
 def _hits_text(query: str, hits: list[Hit]) -> str:
     if not hits:
-        return f"No rule matches {query!r}.\n"
+        shown = query if len(query) <= 80 else query[:77] + "..."
+        return f"No rule matches {shown!r}.\n"
     lines = []
     for h in hits:
         where = "" if h.doc == "cr" else f" [{h.doc}]"

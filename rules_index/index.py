@@ -301,11 +301,15 @@ class RulesIndex:
             raise DocumentFormatError(
                 f"Unknown document format {format!r}: use one of {', '.join(FORMATS)}."
             )
+        if not Path(path).is_file():
+            raise DocumentFormatError(f"There is no file {path}.")
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
+            raise DocumentFormatError(f"The file {path} is not UTF-8 text.") from exc
+        except OSError as exc:
             raise DocumentFormatError(
-                f"The file {path} cannot be read as UTF-8 text: {exc}."
+                f"The file {path} cannot be read: {exc.strerror or exc}."
             ) from exc
         if not text.strip():
             raise DocumentFormatError(f"The file {path} is empty.")

@@ -246,8 +246,12 @@ def test_add_document_errors(tmp_path: Path, index_path: Path) -> None:
             ix.add_document(empty, "bad name!")
         with pytest.raises(DocumentFormatError, match="empty"):
             ix.add_document(empty, "faq")
-        with pytest.raises(DocumentFormatError, match="cannot be read"):
+        with pytest.raises(DocumentFormatError, match="There is no file"):
             ix.add_document(tmp_path / "missing.txt", "faq")
+        latin = tmp_path / "latin.txt"
+        latin.write_bytes("Règle 1: épée".encode("latin-1"))
+        with pytest.raises(DocumentFormatError, match="not UTF-8 text"):
+            ix.add_document(latin, "faq")
         with pytest.raises(DocumentFormatError, match="format"):
             ix.add_document(empty, "faq", format="pdf")
 

@@ -61,6 +61,20 @@ def test_search_empty_query_is_an_error_not_a_traceback(capsys: pytest.CaptureFi
     assert code == 1 and err.startswith("error: The query is empty")
 
 
+def test_search_text_miss_does_not_echo_a_huge_query(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "search", "zqxv" * 1000)
+    assert code == 0 and out.startswith("No rule matches 'zqxv") and len(out) < 120
+
+
+@pytest.mark.parametrize("limit", ["0", "-3", "101", "ten"])
+def test_search_limit_out_of_range_is_refused(
+    capsys: pytest.CaptureFixture[str], limit: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["search", "planar", "--limit", limit])
+    assert stop.value.code == 2 and "--limit" in capsys.readouterr().err
+
+
 def test_get_text_shows_context_and_broken_refs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "get", "303.1")
     assert code == 0 and "Cites rules that do not exist: 410" in out

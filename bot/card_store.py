@@ -126,11 +126,13 @@ class CardStore:
         self._catalog = None
         return report
 
-    def clear(self) -> None:
-        """Forget the imported cards (the sample catalog is used again)."""
+    def clear(self) -> int:
+        """Forget the imported cards in one transaction (the sample catalog is used again);
+        returns how many cards were forgotten."""
         with self.db.conn:
-            self.db.conn.execute(f"DELETE FROM [{CARDS}]")
+            cursor = self.db.conn.execute(f"DELETE FROM [{CARDS}]")
         self._catalog = None
+        return max(cursor.rowcount, 0)
 
     # -- reading --------------------------------------------------------------------------
     def has_import(self) -> bool:

@@ -12,7 +12,7 @@ from bot.card_store import CardStore, CardStoreError
 from engine.cards.catalog import CardCatalog
 from engine.cards.community import COUNT_LABELS, FACTION_NAMES
 from engine.cards.deckbuilder import random_deck
-from engine.cards.decklist import format_decklist, parse_decklist
+from engine.cards.decklist import DeckListError, format_decklist, parse_decklist
 from engine.cards.errors import CardError
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType
@@ -27,7 +27,7 @@ SAMPLE_HELP = "use the built-in sample cards instead of the imported ones"
 
 
 def add_cards_parser(sub: Any) -> None:
-    """Register `cards import|show|list|check-deck|sample-deck|random-deck`."""
+    """Register `cards import|reset|show|list|check-deck|sample-deck|random-deck`."""
     cards: argparse.ArgumentParser = sub.add_parser(
         "cards", help="card database: import, look up, check deck lists"
     )
@@ -38,6 +38,12 @@ def add_cards_parser(sub: Any) -> None:
     imp.add_argument("path", type=Path, help="community card file (2020 export or v4 JSON)")
     imp.add_argument("--json", action="store_true", help="print the summary as JSON")
     imp.set_defaults(func=run_import)
+
+    reset = csub.add_parser(
+        "reset", help="forget the imported cards and use the built-in sample cards again"
+    )
+    reset.add_argument("--json", action="store_true", help="print the result as JSON")
+    reset.set_defaults(func=run_reset)
 
     show = csub.add_parser("show", help="show a card by name (typos are forgiven)")
     show.add_argument("name", nargs="+", help="card name")
@@ -129,6 +135,23 @@ def run_import(args: argparse.Namespace) -> int:
         print(f"  - {problem}")
     if len(report.problems) > MAX_PROBLEMS_SHOWN:
         print(f"  ... and {len(report.problems) - MAX_PROBLEMS_SHOWN} more (use --json).")
+    return 0
+
+
+def run_reset(args: argparse.Namespace) -> int:
+    try:
+        forgotten = _store().clear()
+    except CardStoreError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps({"forgotten": forgotten, "catalog": "sample"}))
+    elif forgotten:
+        cards = "card" if forgotten == 1 else "cards"
+        print(
+            f"Forgot {forgotten} imported {cards}; the cards commands use the sample cards again."
+        )
+    else:
+        print("No card file was imported; the cards commands use the sample cards.")
     return 0
 
 
@@ -265,17 +288,18 @@ def run_check_deck(args: argparse.Namespace) -> int:
     pool_path: Path | None = getattr(args, "pool", None)
     if pool_path is not None and fmt is not GameFormat.LIMITED:
         return _fail("A card pool (--pool) only applies to the limited format (801.6, 801.7).")
+    reading = args.file
     try:
         text = _read_text(args.file, "deck list")
         catalog = _catalog(args)
         deck = parse_decklist(text, catalog, name=args.file.stem)
-        pool = (
-            parse_decklist(_read_text(pool_path, "card pool"), catalog).all_cards
-            if pool_path is not None
-            else None
-        )
+        if pool_path is not None:
+            reading = pool_path
+            pool = parse_decklist(_read_text(pool_path, "card pool"), catalog).all_cards
+        else:
+            pool = None
     except (CardError, CardStoreError) as exc:
-        return _fail(str(exc))
+        return _fail_check(args, fmt, reading, exc)
     problems = validate_deck(deck, catalog, fmt)
     if pool is not None:
         problems += validate_limited_pool(
@@ -306,6 +330,42 @@ def run_check_deck(args: argparse.Namespace) -> int:
     else:
         print(f"{deck.name} is a legal {fmt.value} deck ({len(deck.all_cards)} cards).")
     return 1 if problems else 0
+
+
+IMPORT_HINT = (
+    "Your imported card file is in use; add --sample to check against the built-in sample cards."
+)
+
+
+def _fail_check(
+    args: argparse.Namespace, fmt: GameFormat, path: Path, exc: CardError | CardStoreError
+) -> int:
+    """A deck list that cannot be checked: one error line, a hint when the imported cards may
+    be why, and with --json the same as a JSON object on stdout (exit 2 either way)."""
+    unknown = exc.unknown if isinstance(exc, DeckListError) else ()
+    hint = None
+    if unknown and not getattr(args, "sample", False):
+        try:
+            hint = IMPORT_HINT if _store().has_import() else None
+        except CardStoreError:
+            hint = None
+    if args.json:
+        result: dict[str, Any] = {
+            "deck": args.file.stem,
+            "file": str(path),
+            "format": fmt.value,
+            "legal": None,
+            "error": str(exc),
+            "unknown": [u.to_dict() for u in unknown],
+            "malformed": list(exc.malformed) if isinstance(exc, DeckListError) else [],
+        }
+        if hint:
+            result["hint"] = hint
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    code = _fail(str(exc))
+    if hint:
+        print(hint, file=sys.stderr)
+    return code
 
 
 def run_sample_deck(args: argparse.Namespace) -> int:

@@ -2,7 +2,8 @@
 
 Each input line is what a user would type in a channel; the console prints what the bot would
 post. Interactive on a terminal (prompt, `help`, `quit`); with piped input it prints exactly one
-reply block per input line, separated by blank lines, and exits 0 at end of input.
+reply block per input line, separated by blank lines, and exits 0 at end of input or at a `quit`
+(or `exit`) line. The console plays one server whose `/settings` persist in the data folder.
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from bot.commands import Judge
+from bot.commands import Judge, is_ref_query
 from bot.render_text import render_reply
 from bot.replies import Reply, notice
+from bot.store import GuildSettings
 
 CONSOLE_GUILD = 1  # the console plays one pretend server whose user is a moderator
 PROMPT = "judge> "
 NO_REPLY = "(no reply: the bot answers /commands and [[references]] in messages)"
 _DOC_OPTION = re.compile(r"(?:^|\s)(?:doc|document):(\S+)\s*$", re.IGNORECASE)
+QUIT_WORDS = ("quit", "exit", "/quit", "/exit")
 
 HELP = """\
 Type what you would type in a Discord channel:
@@ -30,7 +33,7 @@ Type what you would type in a Discord channel:
   /settings              this server's settings; /settings document|visibility|inline VALUE
   text with [[509.5]]    inline references, answered in one reply
   /press 2               press button 2 of the last reply
-  help, quit"""
+  help, quit (or exit)"""
 
 
 @dataclass
@@ -49,6 +52,8 @@ class Console:
         name, _, rest = text[1:].partition(" ")
         name = name.lower()
         rest, doc = _split_doc(rest)
+        if doc is None and name in ("rule", "search"):
+            rest, doc = self._trailing_doc(rest)
         reply: Reply | None
         if name == "rule":
             reply = self.judge.rule(rest, doc=doc, guild_id=self.guild_id)
@@ -66,6 +71,19 @@ class Console:
                 error=True,
             )
         return reply
+
+    def _trailing_doc(self, rest: str) -> tuple[str, str | None]:
+        """`104.2 4e-fr` means document 4e-fr, like `104.2 doc:4e-fr`, when the last word is
+        exactly a document's name and the words before it are rule numbers; a question is left
+        whole."""
+        head, _, last = rest.rpartition(" ")
+        if not head.strip() or not is_ref_query(head):
+            return rest, None
+        try:
+            names = {d.name for d in self.judge.index.documents()}
+        except Exception:  # the judge reports index trouble when it answers
+            return rest, None
+        return (head.strip(), last) if last in names else (rest, None)
 
     def _settings(self, rest: str) -> Reply:
         key, _, value = rest.strip().partition(" ")
@@ -116,15 +134,37 @@ def prompted_lines(prompt: str = PROMPT) -> Iterator[str]:
             return
 
 
+def settings_line(settings: GuildSettings) -> str | None:
+    """One line naming the console's settings that differ from the defaults, else None."""
+    changed = []
+    if settings.default_doc:
+        changed.append(f"document {settings.default_doc}")
+    if settings.ephemeral:
+        changed.append("replies ephemeral")
+    if not settings.inline_refs:
+        changed.append("[[references]] off")
+    if not changed:
+        return None
+    return (
+        f"Console settings: {', '.join(changed)} "
+        "(kept in the data folder; change with /settings document|visibility|inline VALUE)."
+    )
+
+
 def run(judge: Judge, lines: Iterable[str], out: TextIO, *, interactive: bool) -> int:
-    """Answer every line; returns the exit code (0). Interactive mode knows help and quit."""
+    """Answer every line; returns the exit code (0). `quit` or `exit` stop early; interactive
+    mode also skips empty lines and says which saved settings differ from the defaults."""
     console = Console(judge)
     if interactive:
         out.write("Warlord Judge console: type help for the commands, quit to leave.\n")
+        with contextlib.suppress(Exception):  # a broken database shows up on the first answer
+            note = settings_line(judge.settings(console.guild_id))
+            if note:
+                out.write(note + "\n")
     for raw in lines:
         line = raw.rstrip("\n")
         word = line.strip().lower()
-        if interactive and word in ("quit", "exit", "/quit", "/exit"):
+        if word in QUIT_WORDS:
             break
         if interactive and not word:
             continue

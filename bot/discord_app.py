@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -34,6 +35,18 @@ def intents(*, inline_refs: bool = True) -> discord.Intents:
     return chosen
 
 
+# What `bot.start` raises when Discord cannot be reached at all (aiohttp's connection errors are
+# OSErrors or ClientConnectionErrors; timeouts are OSErrors too).
+UNREACHABLE = (OSError, aiohttp.ClientConnectionError, discord.GatewayNotFound)
+
+
+def quiet_voice_warnings() -> None:
+    """The bot has no voice features: discord.py's "PyNaCl/davey is not installed" is noise."""
+    discord.VoiceClient.warn_nacl = False
+    if hasattr(discord.VoiceClient, "warn_dave"):
+        discord.VoiceClient.warn_dave = False
+
+
 class WarlordJudgeBot(commands.Bot):
     """The bot. `judge` answers; `executor` (one thread) runs it off the event loop.
 
@@ -49,6 +62,7 @@ class WarlordJudgeBot(commands.Bot):
         sync_commands: bool = True,
         inline_refs: bool = True,
     ) -> None:
+        quiet_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(inline_refs=inline_refs),
@@ -203,5 +217,27 @@ async def serve(bot: WarlordJudgeBot, token: str) -> int:
                 "the Developer Portal (Bot page), or run with --no-inline."
             )
             return 1
+        except UNREACHABLE as exc:
+            log.error("Could not reach Discord (%s): check the network.", _reason(exc))
+            return 1
+        except discord.HTTPException as exc:
+            if exc.status >= 500:
+                log.error("Could not reach Discord (%s): check the network.", _reason(exc))
+            else:
+                log.error(
+                    "Discord refused a request (%s); with --guild, check the bot was invited "
+                    "to that server with the applications.commands scope.",
+                    _reason(exc),
+                )
+            return 1
     log.info("stopped")
     return 0
+
+
+def _reason(exc: BaseException) -> str:
+    """A short reason for a connection failure, on one line."""
+    if isinstance(exc, discord.HTTPException):
+        text = f"HTTP {exc.status} {exc.response.reason or ''}".rstrip()
+        return f"{text}: {exc.text}" if exc.text else text
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text[:200]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 import time
@@ -63,7 +64,18 @@ def add_game_parser(sub: Any) -> None:
 
     play = gsub.add_parser("play", help="a hot-seat game in this terminal")
     play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
-    play.add_argument("--decks", nargs="*", help="sample deck names (default: two Saga decks)")
+    play.add_argument(
+        "--decks", nargs="*", help="sample deck names, one per seat (default: the format's decks)"
+    )
+    play.add_argument(
+        "--seats", type=int, help="players (2 to 8; default: one per named deck, else 2)"
+    )
+    play.add_argument(
+        "--format",
+        dest="fmt",
+        choices=[f.value for f in Format],
+        help="game format (default: the one the named decks are built for, else saga)",
+    )
     play.add_argument("--save", type=Path, help="write the game record here when it stops")
     play.set_defaults(func=run_play)
 
@@ -94,11 +106,9 @@ DECK_POOL = 12
 def _deck_source(path: Path | None, fmt: Format) -> tuple[Any, list[Deck] | None]:
     """The card catalog and fixed decks (sample) or None (random decks from a file)."""
     if path is None:
-        from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
+        from engine.cards.sample import sample_catalog, sample_decks_for
 
-        formats = sample_deck_formats()
-        decks = [d for name, d in sample_decks().items() if formats[name] is fmt]
-        return sample_catalog(), decks
+        return sample_catalog(), list(sample_decks_for(fmt).values())
     from engine.cards.community import parse_community_cards
 
     try:
@@ -367,25 +377,74 @@ def _event_line(e: dict[str, Any]) -> str:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from engine.cards.sample import sample_catalog, sample_decks
+    from engine.cards.sample import sample_catalog, sample_deck_formats
 
-    decks = sample_decks()
-    names = args.decks or ["saga-deverenian", "saga-nothrog"]
-    unknown = [n for n in names if n not in decks]
-    if unknown or len(names) < 2:
-        known = ", ".join(sorted(decks))
-        return _fail(f"Name at least two sample decks; known decks: {known}.")
-    chosen = [decks[n] for n in names]
-    fmt = Format.ALLIANCE if all(n.startswith("alliance") for n in names) else Format.SAGA
+    try:
+        fmt, chosen = play_decks(args.decks, args.seats, args.fmt)
+    except EngineError as exc:
+        return _fail(str(exc))
     try:
         record, state = new_record(
             GameConfig(seats=len(chosen), format=fmt), chosen, args.seed, sample_catalog()
         )
     except EngineError as exc:
-        return _fail(str(exc))
+        built_for = sample_deck_formats()
+        other = sorted({built_for[d.name].value for d in chosen} - {fmt.value})
+        if len(other) == 1 and len({built_for[d.name] for d in chosen}) == 1:
+            hint = f" Add --format {other[0]} to play these decks as built."
+        elif other:
+            hint = " Name decks built for one format (see `cards sample-deck`)."
+        else:
+            hint = ""
+        return _fail(f"{exc}{hint}")
     record = play_loop(state, record, sys.stdin, sys.stdout)
     if args.save is not None:
         final = replay(record).state
         args.save.write_text(record.to_json(final), encoding="utf-8")
         print(f"Record written to {args.save}.")
     return 0
+
+
+def play_decks(
+    names: list[str] | None, seats: int | None, fmt_name: str | None
+) -> tuple[Format, list[Deck]]:
+    """The format and the sample decks of a `game play`, or an EngineError saying what is wrong.
+
+    Without --format the format is the one every named deck is built for (else Saga); without
+    --decks the seats take the format's sample decks in turn, as `simulate` does.
+    """
+    from engine.cards.sample import sample_deck_formats, sample_decks, sample_decks_for
+
+    decks, built_for = sample_decks(), sample_deck_formats()
+    unknown = [name for name in names or () if name not in decks]
+    if unknown:
+        quoted = ", ".join(f"'{name}'" for name in unknown[:-1])
+        quoted = f"{quoted} and '{unknown[-1]}'" if quoted else f"'{unknown[0]}'"
+        verb = "is not a sample deck" if len(unknown) == 1 else "are not sample decks"
+        close = [
+            f"'{match[0]}' for '{name}'"
+            for name in unknown
+            if (match := difflib.get_close_matches(name, list(decks), n=1))
+        ]
+        hint = f" Did you mean {', '.join(close)}?" if close else ""
+        known = ", ".join(decks)
+        raise EngineError(f"{quoted} {verb}; known decks: {known}.{hint}")
+    if names is not None and len(names) == 1:
+        raise EngineError("Name one sample deck per seat, at least two.")
+    if names and seats is not None and seats != len(names):
+        raise EngineError(f"--seats {seats} needs {seats} decks, but {len(names)} are named.")
+    if seats is not None and not 2 <= seats <= 8:
+        raise EngineError("--seats must be from 2 to 8.")
+    if fmt_name is not None:
+        fmt = Format(fmt_name)
+    else:
+        formats = {built_for[name] for name in names or ()}
+        fmt = formats.pop() if len(formats) == 1 else Format.SAGA
+    if names:
+        return fmt, [decks[name] for name in names]
+    if fmt is Format.SAGA and seats in (None, 2):
+        return fmt, [decks["saga-deverenian"], decks["saga-nothrog"]]
+    pool = list(sample_decks_for(fmt).values())
+    if not pool:
+        raise EngineError(f"There is no sample deck for the {fmt.value} format.")
+    return fmt, [pool[i % len(pool)] for i in range(seats or 2)]

@@ -183,4 +183,10 @@ def _print_command(command: dict[str, Any], prefix: str) -> None:
 
 
 def _no_token() -> str:
-    return NO_TOKEN.format(local=LOCAL_FILE, data=f"<data folder>/{DATA_FILE}", example=EXAMPLE)
+    from bot.paths import data_dir
+
+    try:
+        data = str(data_dir() / DATA_FILE)
+    except OSError:  # the folder cannot be made; still say where it would be
+        data = f"<data folder>/{DATA_FILE}"
+    return NO_TOKEN.format(local=LOCAL_FILE, data=data, example=EXAMPLE)

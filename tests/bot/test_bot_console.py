@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 
 from bot import console
 from bot.commands import Judge
+from bot.replies import Reply, notice
 
 
 def run_piped(judge: Judge, *lines: str) -> str:
@@ -80,3 +82,75 @@ def test_interactive_mode_knows_help_and_quit(judge: Judge) -> None:
     text = out.getvalue()
     assert "/define planar" in text and "== Rule 104.1 ==" in text
     assert "Rule 104.2 " not in text
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "QUIT", "/exit", "  quit  "])
+def test_quit_ends_piped_input_too(judge: Judge, word: str) -> None:
+    assert run_piped(judge, "/rule 104.1", word, "help", "/rule 104.2") == (
+        console.Console(judge).block("/rule 104.1") + "\n\n"
+    )
+
+
+def test_interactive_start_names_settings_that_differ_from_the_defaults(judge: Judge) -> None:
+    def start() -> list[str]:
+        out = io.StringIO()
+        assert console.run(judge, ["quit\n"], out, interactive=True) == 0
+        return out.getvalue().splitlines()
+
+    assert len(start()) == 1  # the defaults: only the greeting
+    judge.store.update(console.CONSOLE_GUILD, ephemeral=True)
+    assert start()[1] == (
+        "Console settings: replies ephemeral (kept in the data folder; "
+        "change with /settings document|visibility|inline VALUE)."
+    )
+    judge.store.update(console.CONSOLE_GUILD, default_doc="4e-en", inline_refs=False)
+    assert start()[1].startswith(
+        "Console settings: document 4e-en, replies ephemeral, [[references]] off ("
+    )
+
+
+def test_console_settings_persist_between_sessions_in_the_data_folder() -> None:
+    from bot_fakes import FakeIndex
+
+    from bot.store import SettingsStore
+
+    first = Judge(FakeIndex(), SettingsStore.open())
+    run_piped(first, "/settings visibility ephemeral")
+    out = io.StringIO()
+    console.run(Judge(FakeIndex(), SettingsStore.open()), [], out, interactive=True)
+    assert "Console settings: replies ephemeral" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("/rule 104.2 4e-en", ("rule", "104.2", "4e-en")),
+        ("/rule 104.2-104.4 cr", ("rule", "104.2-104.4", "cr")),
+        ("/rule 602.5, 603.9 cr", ("rule", "602.5, 603.9", "cr")),
+        ("/search 104.2 cr", ("search", "104.2", "cr")),
+        ("/rule 104.2 doc:4e-en", ("rule", "104.2", "4e-en")),
+        # Only an exact document name after rule numbers is a document; questions stay whole.
+        ("/rule what is cr", ("rule", "what is cr", None)),
+        ("/rule 104.2 nope", ("rule", "104.2 nope", None)),
+        ("/rule 104.2 CR", ("rule", "104.2 CR", None)),
+        ("/rule cr", ("rule", "cr", None)),
+        ("/search ranged strike cr", ("search", "ranged strike cr", None)),
+        ("/define planar cr", ("define", "planar cr", None)),
+    ],
+)
+def test_a_trailing_document_name_after_rule_numbers_picks_the_document(
+    judge: Judge, monkeypatch: pytest.MonkeyPatch, line: str, expected: tuple[object, ...]
+) -> None:
+    calls: list[tuple[object, ...]] = []
+
+    def recorder(name: str) -> Callable[..., Reply]:
+        def record(query: str, doc: str | None = None, guild_id: int | None = None) -> Reply:
+            calls.append((name, query, doc))
+            return notice("ok")
+
+        return record
+
+    for name in ("rule", "search", "define"):
+        monkeypatch.setattr(judge, name, recorder(name))
+    console.Console(judge).answer(line)
+    assert calls == [expected]

@@ -244,3 +244,19 @@ def test_unusable_data_folder_is_one_clear_sentence(tmp_path: Path, index_path: 
     plain = cli(stdin="/rule 104.1\n", home=not_a_folder, cwd=tmp_path)
     assert plain.returncode == 2
     assert plain.stderr.startswith("The data folder cannot be used")
+
+
+@pytest.mark.parametrize("command", [(), ("console",)], ids=["plain", "console"])
+def test_quit_ends_a_piped_console(
+    tmp_path: Path, index_path: Path, command: tuple[str, ...]
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "rules-index.sqlite").write_bytes(index_path.read_bytes())
+    done = cli(*command, stdin="/rule 104.1\nquit\nhelp\n/rule 104.2\n", home=home)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("== Rule 104.1") and done.stdout.endswith("\n\n")
+    assert "no reply" not in done.stdout and "/define planar" not in done.stdout
+    assert "Rule 104.2" not in done.stdout
+    if not command:
+        assert f"or {home / 'config.toml'} as\n" in done.stderr

@@ -174,3 +174,80 @@ def test_commands_sync_to_the_test_server_or_globally(guild: int | None) -> None
             "search",
             "settings",
         }
+
+
+def _dns_error() -> Exception:
+    import aiohttp
+    from aiohttp.client_reqrep import ConnectionKey
+
+    key = ConnectionKey("discord.com", 443, True, True, None, None, None)
+    return aiohttp.ClientConnectorDNSError(key, OSError(-2, "Name or service not known"))
+
+
+def _http_error(status: int, reason: str, text: str) -> Exception:
+    from types import SimpleNamespace
+
+    response: Any = SimpleNamespace(status=status, reason=reason)
+    return discord.HTTPException(response, text)
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (
+            _dns_error,
+            "Cannot connect to host discord.com:443 ssl:default [Name or service not known]",
+        ),
+        (lambda: OSError(101, "Network is unreachable"), "[Errno 101] Network is unreachable"),
+        (lambda: TimeoutError(), "TimeoutError"),
+        (discord.GatewayNotFound, "The gateway to connect to discord was not found."),
+        (
+            lambda: _http_error(503, "Service Unavailable", "upstream down"),
+            "HTTP 503 Service Unavailable: upstream down",
+        ),
+    ],
+)
+def test_unreachable_discord_is_one_sentence_not_a_traceback(
+    caplog: pytest.LogCaptureFixture, error: Any, reason: str
+) -> None:
+    class OfflineBot(IdleBot):
+        async def start(self, token: str, *, reconnect: bool = True) -> None:
+            raise error()
+
+    assert asyncio.run(serve(OfflineBot(), "token")) == 1
+    (record,) = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert record.getMessage() == f"Could not reach Discord ({reason}): check the network."
+    assert record.exc_info is None and "Traceback" not in caplog.text
+
+
+def test_refused_request_at_startup_is_one_sentence(caplog: pytest.LogCaptureFixture) -> None:
+    class ForbiddenBot(IdleBot):
+        async def start(self, token: str, *, reconnect: bool = True) -> None:
+            raise _http_error(403, "Forbidden", "Missing Access")
+
+    assert asyncio.run(serve(ForbiddenBot(), "token")) == 1
+    (record,) = [r for r in caplog.records if r.levelname == "ERROR"]
+    assert record.getMessage().startswith(
+        "Discord refused a request (HTTP 403 Forbidden: Missing Access); with --guild"
+    )
+
+
+def test_no_voice_warnings_at_startup(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True, raising=False)
+    WarlordJudgeBot(None, sync_commands=False)
+    assert "voice will NOT be supported" not in caplog.text
+
+
+def test_no_token_message_names_the_real_config_file(_home: Path) -> None:
+    from bot.runner import _no_token
+
+    assert f"or {_home / 'config.toml'} as\n" in _no_token()
+
+
+def test_docs_name_the_xdg_data_folder_and_the_console_settings() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "bot.md").read_text(encoding="utf-8")
+    assert "`$WARLORD_JUDGE_HOME`, else `$XDG_DATA_HOME/warlord-judge`" in docs
+    assert "`Console settings: replies ephemeral" in docs

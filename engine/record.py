@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,20 +97,36 @@ class GameRecord:
             raise RecordError(
                 f"Record version {version!r} is not supported (expected {RECORD_VERSION})."
             )
-        try:
-            config = GameConfig.from_dict(data["config"])
+        missing = [key for key in REQUIRED_FIELDS if key not in data]
+        if missing:
+            if len(missing) == 1:
+                raise RecordError(f"The record has no '{missing[0]}' field.")
+            names = ", ".join(f"'{key}'" for key in missing[:-1]) + f" and '{missing[-1]}'"
+            raise RecordError(f"The record is missing the fields {names}.")
+        with _reading("'config' field"):
+            config = GameConfig.from_dict(_mapping(data["config"]))
+        with _reading("'seed' field"):
             seed = int(data["seed"])
-            decks = tuple(
-                Deck(str(d["name"]), tuple(d["starting_army"]), tuple(d["cards"]))
-                for d in data["decks"]
-            )
-            cards = {str(cid): card_from_dict(c) for cid, c in data["cards"].items()}
-            actions = tuple(action_from_dict(a) for a in data["actions"])
+        decks = []
+        for number, entry in enumerate(_list(data["decks"], "decks"), start=1):
+            with _reading(f"deck {number}"):
+                deck = _mapping(entry)
+                for key in ("name", "starting_army", "cards"):
+                    if key not in deck:
+                        raise RecordError(f"Deck {number} of the record has no '{key}' field.")
+                decks.append(
+                    Deck(str(deck["name"]), tuple(deck["starting_army"]), tuple(deck["cards"]))
+                )
+        with _reading("'cards' field"):
+            cards = {str(cid): card_from_dict(c) for cid, c in _mapping(data["cards"]).items()}
+        try:
+            actions = tuple(action_from_dict(a) for a in _list(data["actions"], "actions"))
         except InvalidActionError as exc:
             raise RecordError(f"The record holds a malformed action: {exc}") from exc
-        except (KeyError, TypeError, ValueError, EngineError) as exc:
-            raise RecordError(f"The record is malformed: {exc}.") from exc
-        return GameRecord(config, seed, decks, cards, actions, dict(data.get("meta", {})))
+        meta = data.get("meta", {})
+        if not isinstance(meta, Mapping):
+            raise RecordError("The record's 'meta' field is not a JSON object.")
+        return GameRecord(config, seed, tuple(decks), cards, actions, dict(meta))
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
@@ -120,6 +137,33 @@ class GameRecord:
                 f"The record is not valid JSON: {exc.msg} at line {exc.lineno}."
             ) from None
         return GameRecord.from_dict(data)
+
+
+REQUIRED_FIELDS = ("config", "seed", "decks", "cards", "actions")
+
+
+@contextmanager
+def _reading(part: str) -> Iterator[None]:
+    """Turn a bad value met while reading `part` of a record into one RecordError naming it."""
+    try:
+        yield
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, EngineError) as exc:
+        detail = f"has no '{exc.args[0]}' field" if isinstance(exc, KeyError) else f"is bad: {exc}"
+        raise RecordError(f"The record's {part} {detail.rstrip('.')}.") from exc
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise TypeError(f"expected a JSON object, not {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, field_name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"The record's '{field_name}' field is not a list.")
+    return value
 
 
 def new_record(

@@ -41,7 +41,8 @@ def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[s
     lords = [c for c in army if c.is_warlord]
     if len(lords) != warlords:
         problems.append(
-            f"Rule 500.2: the starting army needs {warlords} Warlord(s), not {len(lords)}."
+            f"Rule 500.2: the starting army needs {warlords} "
+            f"Warlord{'' if warlords == 1 else 's'}, not {len(lords)}."
         )
     rest = [c for c in army if not c.is_warlord]
     if sum(1 for c in rest if c.level == 1) != ones or sum(1 for c in rest if c.level == 2) != twos:

@@ -5,11 +5,11 @@ Starting Army:
 1 Consul Varro Ashgrave
 2x Legion Shieldbearer
 Characters
-3 Pikeman of the Ninth
-*1 Ledger Mage          <- a "*" also marks a starting-army card
+3 Pikeman of the Ninth  // front line
+*1 Ledger Mage          // a "*" also marks a starting-army card
 Items
-Oaken Buckler           <- no count means one copy
-# comments and // comments are ignored
+Oaken Buckler           # no count means one copy
+# comments and // comments are ignored, whole lines or after a space at the end of a line
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ _HEADER = re.compile(r"^(?P<title>[A-Za-z][A-Za-z ]*?)\s*(\(\s*\d+\s*\))?\s*:?$"
 _LEADING_COUNT = re.compile(r"^(?P<count>\d+)\s*[xX×]?\s+(?P<name>.+)$")
 _TRAILING_COUNT = re.compile(r"^(?P<name>.+?)\s+[xX×]\s*(?P<count>\d+)$")
 _DECK_NAME = re.compile(r"^(deck|name)\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+_TRAILING_COMMENT = re.compile(r"\s+(//|#).*$")  # after whitespace only: "A//B" is no comment
 MAX_COUNT = 99
 
 
@@ -47,6 +48,9 @@ class UnknownName:
         hint = f"did you mean {' or '.join(self.suggestions)}?" if self.suggestions else "no match"
         return f"'{self.name}' (line {self.line}: {hint})"
 
+    def to_dict(self) -> dict[str, object]:
+        return {"line": self.line, "name": self.name, "suggestions": list(self.suggestions)}
+
 
 class DeckListError(CardError):
     """A deck list that cannot be read: unknown card names or malformed lines, all listed."""
@@ -58,7 +62,8 @@ class DeckListError(CardError):
         self.malformed = malformed
         parts = []
         if unknown:
-            parts.append("unknown cards " + ", ".join(u.describe() for u in unknown))
+            label = "unknown card " if len(unknown) == 1 else "unknown cards "
+            parts.append(label + ", ".join(u.describe() for u in unknown))
         if malformed:
             parts.append("unreadable " + "; ".join(malformed))
         message = "The deck list has " + " and ".join(parts) + "."
@@ -80,6 +85,7 @@ def parse_decklist(text: str, catalog: CardCatalog, name: str = "") -> Deck:
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
+        line = _TRAILING_COMMENT.sub("", line)
         named = _DECK_NAME.match(line)
         if named:
             deck_name = deck_name or named["name"].strip()

@@ -16,6 +16,7 @@ from engine.cards.errors import CardDataError
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card, Deck
 from engine.cards.serialize import card_from_dict, deck_from_dict
+from engine.cards.validation import validate_deck
 
 STANDARD_TOKEN_IDS: tuple[str, ...] = ("trap-token", "simple-shield-token", "animal-token")
 
@@ -62,3 +63,17 @@ def sample_decks() -> dict[str, Deck]:
 def sample_deck_formats() -> dict[str, GameFormat]:
     """The format each sample deck is built for."""
     return {name: GameFormat(entry["format"]) for name, entry in _sample_deck_data().items()}
+
+
+def sample_decks_for(fmt: GameFormat) -> dict[str, Deck]:
+    """The sample decks to play `fmt` with: those built for it, else every legal one.
+
+    Ancients (801.8) has no decks of its own: it "follows all of the regular rules", so the
+    Saga decks are legal Ancients decks and are the ones that validate.
+    """
+    decks, formats = sample_decks(), sample_deck_formats()
+    built = {name: deck for name, deck in decks.items() if formats[name] is fmt}
+    if built:
+        return built
+    catalog = sample_catalog()
+    return {name: deck for name, deck in decks.items() if not validate_deck(deck, catalog, fmt)}

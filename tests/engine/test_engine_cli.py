@@ -5,14 +5,17 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import game_cli
 from bot.cli import main
 from engine import GameConfig, GameRecord, replay
-from engine.cards.sample import sample_catalog, sample_decks
+from engine.cards.sample import sample_catalog, sample_decks, sample_decks_for
+from engine.cards.validation import validate_deck
 from engine.record import new_record
+from engine.state import Format
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 COMMUNITY = SHARED / "cards" / "accordlands-cards-2020.json"
@@ -149,3 +152,124 @@ def test_simulate_with_an_unreadable_card_file_is_a_one_line_error(
     bad.write_text("[1, 2", encoding="utf-8")
     code, _, err = run(capsys, "game", "simulate", "--cards", str(bad))
     assert code == 2 and "not valid JSON" in err
+
+
+@pytest.mark.parametrize("fmt", [f.value for f in Format])
+def test_rule_801_simulate_every_listed_format_without_cards(
+    capsys: pytest.CaptureFixture[str], fmt: str
+) -> None:
+    """801.8: Ancients "is a non-rotating format that follows all of the regular rules": the
+    Saga sample decks are legal Ancients decks, so every `--format` choice plays without
+    --cards."""
+    code, out, err = run(capsys, "game", "simulate", "--games", "1", "--format", fmt, "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert summary["format"] == fmt and summary["errors"] == 0 and summary["finished"] == 1
+
+
+def test_rule_801_8_ancients_uses_the_sample_decks_that_validate() -> None:
+    """801.8: Ancients follows all of the regular rules; the decks used validate as Ancients."""
+    decks = sample_decks_for(Format.ANCIENTS)
+    assert sorted(decks) == ["saga-deverenian", "saga-dwarven", "saga-elven", "saga-nothrog"]
+    assert all(not validate_deck(d, sample_catalog(), Format.ANCIENTS) for d in decks.values())
+
+
+def test_play_names_the_unknown_deck_with_a_close_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(capsys, "game", "play", "--decks", "saga-elven", "nope")
+    assert code == 2
+    assert err.startswith("error: 'nope' is not a sample deck; known decks: saga-deverenian,")
+    assert "at least two" not in err and "Did you mean" not in err
+    code, _, err = run(capsys, "game", "play", "--decks", "saga-elvn", "nope")
+    assert "'saga-elvn' and 'nope' are not sample decks" in err
+    assert "Did you mean 'saga-elven' for 'saga-elvn'?" in err
+    code, _, err = run(capsys, "game", "play", "--decks", "saga-elven")
+    assert code == 2 and "one sample deck per seat" in err
+    code, _, err = run(
+        capsys, "game", "play", "--decks", "saga-elven", "saga-dwarven", "--seats", "3"
+    )
+    assert code == 2 and "--seats 3 needs 3 decks, but 2 are named" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "fmt", "decks"),
+    [
+        ([], Format.SAGA, ["saga-deverenian", "saga-nothrog"]),
+        (["--decks", "alliance-dawn", "alliance-dusk"], Format.ALLIANCE, None),
+        (["--format", "alliance"], Format.ALLIANCE, ["alliance-dawn", "alliance-dusk"]),
+        (["--format", "alliance", "--seats", "3"], Format.ALLIANCE, None),
+        (["--format", "ancients", "--decks", "saga-elven", "saga-dwarven"], Format.ANCIENTS, None),
+        (["--format", "limited"], Format.LIMITED, ["limited-elven", "limited-elven"]),
+        (["--seats", "4"], Format.SAGA, None),
+    ],
+)
+def test_rule_801_play_takes_format_and_seats_like_simulate(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    fmt: Format,
+    decks: list[str] | None,
+) -> None:
+    """801.5: an Alliance army has two Warlords; `play --format alliance` plays the Alliance
+    sample decks (once refused with "needs 1 Warlord(s), not 2")."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    path = tmp_path / "game.json"
+    code, _, err = run(capsys, "game", "play", *argv, "--save", str(path))
+    assert code == 0, err
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    assert record.config.format is fmt
+    seats = argv[argv.index("--seats") + 1] if "--seats" in argv else "2"
+    assert record.config.seats == int(seats) == len(record.decks)
+    if decks is not None:
+        assert [d.name for d in record.decks] == decks
+
+
+def test_play_with_decks_of_another_format_says_which_format_to_add(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, _, err = run(
+        capsys, "game", "play", "--decks", "saga-elven", "saga-dwarven", "--format", "alliance"
+    )
+    assert code == 2
+    assert "needs 2 Warlords, not 1" in err and "Add --format saga" in err
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda d: d.pop("cards"), "The record has no 'cards' field."),
+        (lambda d: (d.pop("seed"), d.pop("actions")), "missing the fields 'seed' and 'actions'"),
+        (lambda d: d["decks"][1].pop("name"), "Deck 2 of the record has no 'name' field."),
+        (lambda d: d.__setitem__("seed", "x"), "The record's 'seed' field is bad"),
+        (lambda d: d.__setitem__("decks", {}), "The record's 'decks' field is not a list."),
+    ],
+)
+def test_replay_of_a_record_missing_a_field_names_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, damage: Any, message: str
+) -> None:
+    decks = sample_decks()
+    record, _ = new_record(
+        GameConfig(), [decks["saga-elven"], decks["saga-dwarven"]], 2, sample_catalog()
+    )
+    data = json.loads(record.to_json())
+    damage(data)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "game", "replay", str(path))
+    assert code == 2 and message in err
+    assert "malformed: '" not in err and "Traceback" not in err
+
+
+def test_engine_doc_lists_every_simulate_field_and_has_figures(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/engine.md keeps up with `simulate --json` and gives the figures it refers to."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(encoding="utf-8")
+    _, out, _ = run(capsys, "game", "simulate", "--games", "1", "--json")
+    summary = json.loads(out)
+    for key in [*summary, *summary["results"][0]]:
+        assert f"`{key}`" in doc, key
+    figures = doc.split("## Figures", 1)[1]
+    assert "`game simulate --games 200 --seed 7`" in figures and "f3a6b0c8ab29ca55" in figures

@@ -229,3 +229,87 @@ def test_cli_sample_and_random_decks(tmp_path: Path, capsys: pytest.CaptureFixtu
     path.write_text(text, encoding="utf-8")
     assert main(["cards", "check-deck", str(path), "--format", "limited"]) == 0
     assert main(["cards", "sample-deck", "nope"]) == 2
+
+
+def test_cli_check_deck_json_lists_unknown_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Starting Army:\n1 Lady Sylwen of the Silvr Bough\n", encoding="utf-8")
+    assert main(["cards", "check-deck", str(bad), "--json"]) == 2
+    captured = capsys.readouterr()
+    result = json.loads(captured.out)
+    assert result["legal"] is None and result["deck"] == "bad" and result["malformed"] == []
+    [unknown] = result["unknown"]
+    assert unknown["line"] == 2 and unknown["name"] == "Lady Sylwen of the Silvr Bough"
+    assert unknown["suggestions"][0] == "Lady Sylwen of the Silver Bough"
+    assert "hint" not in result  # nothing imported: the sample cards are in use
+    assert captured.err.startswith("error: The deck list has unknown card 'Lady Sylwen")
+    missing = tmp_path / "none.txt"
+    assert main(["cards", "check-deck", str(missing), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"].startswith("There is no deck list file")
+
+
+def test_cli_check_deck_hints_at_sample_when_an_import_is_active(
+    card_file: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    catalog: CardCatalog,
+    decks: dict[str, Deck],
+) -> None:
+    hint = "Your imported card file is in use; add --sample to check against the built-in sample"
+    deck = tmp_path / "elven.txt"
+    deck.write_text(format_decklist(decks["saga-elven"], catalog), encoding="utf-8")
+    assert main(["cards", "check-deck", str(deck)]) == 0
+    assert main(["cards", "import", str(card_file)]) == 0
+    capsys.readouterr()
+    assert main(["cards", "check-deck", str(deck)]) == 2
+    err = capsys.readouterr().err
+    assert err.count(hint) == 1 and "(line 4: no match)" in err
+    assert main(["cards", "check-deck", str(deck), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["hint"].startswith(hint)
+    assert main(["cards", "check-deck", str(deck), "--sample"]) == 0
+    capsys.readouterr()
+    assert main(["cards", "reset"]) == 0
+    assert capsys.readouterr().out.startswith("Forgot 3 imported cards;")
+    assert main(["cards", "check-deck", str(deck)]) == 0
+    assert main(["cards", "reset", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["forgotten"] == 0
+
+
+def test_clear_forgets_the_import_in_one_transaction(
+    card_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = CardStore()
+    store.import_file(card_file)
+    assert store.clear() == 3
+    assert not CardStore().has_import() and "gharrok-the-ironjaw" in CardStore().catalog()
+    store.import_file(card_file)
+    failing = CardStore()
+
+    class Boom(Exception):
+        pass
+
+    conn = failing.db.conn
+    real_execute = conn.execute
+
+    class Conn:
+        """The real connection, failing after the delete (before the commit)."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(conn, name)
+
+        def __enter__(self) -> Any:
+            return conn.__enter__()
+
+        def __exit__(self, *exc: Any) -> Any:
+            return conn.__exit__(*exc)
+
+        def execute(self, sql: str, *args: Any) -> Any:
+            real_execute(sql, *args)
+            raise Boom
+
+    monkeypatch.setattr(failing.db, "conn", Conn())
+    with pytest.raises(Boom):
+        failing.clear()
+    assert CardStore().has_import()  # rolled back: the import is still there

@@ -31,3 +31,24 @@ def test_every_cards_subcommand_is_documented(command: str) -> None:
 def test_every_module_is_documented(module: str) -> None:
     assert f"| `{module}` |" in DOC.read_text(encoding="utf-8")
     __import__(f"engine.cards.{module}")
+
+
+def test_the_deck_list_example_is_a_valid_file() -> None:
+    """The annotated example of "Deck list text" reads as it stands (its notes are comments)."""
+    from engine.cards.decklist import parse_decklist
+    from engine.cards.sample import sample_catalog
+
+    text = DOC.read_text(encoding="utf-8").split("## Deck list text", 1)[1]
+    example = text.split("```", 2)[1]
+    deck = parse_decklist(example, sample_catalog())
+    assert deck.name == "Ashgrave's Legion"
+    assert deck.starting_army[0] == "consul-varro-ashgrave" and len(deck.starting_army) == 4
+    assert len(deck.cards) == 5
+
+
+def test_the_data_folder_is_documented_with_xdg() -> None:
+    text = " ".join(DOC.read_text(encoding="utf-8").split())
+    assert (
+        "`$WARLORD_JUDGE_HOME`, else `$XDG_DATA_HOME/warlord-judge` "
+        "(default `~/.local/share/warlord-judge`)" in text
+    )

@@ -78,3 +78,42 @@ def test_format_then_parse_round_trips_every_sample_deck(
 ) -> None:
     for deck in decks.values():
         assert parse_decklist(format_decklist(deck, catalog), catalog) == deck
+
+
+def test_trailing_comments_after_whitespace_are_ignored(catalog: CardCatalog) -> None:
+    text = (
+        "Deck: Legion  // the name\n"
+        "Starting Army:   # six of them\n"
+        "1 Consul Varro Ashgrave\t// Warlord\n"
+        "2 Pikeman of the Ninth  // front line\n"
+        "Siege Engineer x2 # note\n"
+    )
+    deck = parse_decklist(text, catalog)
+    assert deck.name == "Legion"
+    assert deck.starting_army == (
+        "consul-varro-ashgrave",
+        "pikeman-of-the-ninth",
+        "pikeman-of-the-ninth",
+        "siege-engineer",
+        "siege-engineer",
+    )
+
+
+def test_a_comment_mark_inside_a_word_is_part_of_the_name(catalog: CardCatalog) -> None:
+    with pytest.raises(DeckListError) as caught:
+        parse_decklist("2 Pikeman of the Ninth//front\n1 Siege#Engineer\n", catalog)
+    assert [u.name for u in caught.value.unknown] == [
+        "Pikeman of the Ninth//front",
+        "Siege#Engineer",
+    ]
+
+
+def test_one_unknown_card_is_singular(catalog: CardCatalog) -> None:
+    with pytest.raises(DeckListError) as caught:
+        parse_decklist("1 Xyzzy Plugh\n", catalog)
+    assert str(caught.value) == "The deck list has unknown card 'Xyzzy Plugh' (line 1: no match)."
+    assert caught.value.unknown[0].to_dict() == {
+        "line": 1,
+        "name": "Xyzzy Plugh",
+        "suggestions": [],
+    }

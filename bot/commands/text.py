@@ -15,7 +15,8 @@ TYPO_SIMILARITY = 60  # rapidfuzz ratio above which a different name reads as a 
 
 INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 # Discord code: ``` fenced blocks ``` (closed or not), ``double`` and `single` inline code.
-_CODE_RE = re.compile(r"```.*?(?:```|\Z)|``[^`]+``|`[^`]+`", re.DOTALL)
+# Code and ||spoilers|| are quoted or hidden on purpose: references in them are not asked.
+_CODE_RE = re.compile(r"```.*?(?:```|\Z)|``[^`]+``|`[^`]+`|\|\|.+?\|\|", re.DOTALL)
 _PREFIX_RE = re.compile(r"^(?:define|glossary)\s*:?\s+", re.IGNORECASE)
 _WORD_RE = re.compile(r"[^\W_]+")
 
@@ -45,8 +46,8 @@ def clean_query(text: str | None, *, noun: str, hint: str, limit: int = MAX_QUER
 
 
 def inline_refs(text: str) -> list[str]:
-    """The distinct `[[references]]` of a chat message, outside code (`[[x]]` is quoted, not
-    asked), in order of appearance."""
+    """The distinct `[[references]]` of a chat message, outside code and spoilers (`[[x]]` is
+    quoted, not asked), in order of appearance."""
     wanted: list[str] = []
     for match in INLINE_RE.finditer(_CODE_RE.sub(" ", text)):
         ref = " ".join(match.group(1).split())

@@ -270,10 +270,17 @@ def test_settings_database_failure_still_gets_a_polite_answer(
         "``[[104.2]]`` double",
         "```\nsee [[104.2]]\n```",
         "```py\n[[104.2]]",  # a fence still open at the end of the message
+        "spoiler: ||[[104.2]]||",
     ],
 )
 def test_inline_references_inside_code_are_not_expanded(judge: Judge, text: str) -> None:
     assert judge.inline(text, 7) is None
+
+
+def test_inline_reference_beside_a_spoiler_is_expanded(judge: Judge) -> None:
+    reply = judge.inline("||[[104.2]]|| and [[602.5]] || not closed [[509.5]]", 7)
+    assert reply is not None
+    assert titles(reply)[0] == "Rule 602.5 — Planar" and len(titles(reply)) == 2
 
 
 def test_inline_reference_beside_code_is_expanded(judge: Judge) -> None:

@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.game_text import HELP, HINT, event_lines, menu, render
 from engine import (
-    Action,
-    DecisionKind,
     EngineError,
     GameConfig,
     GameRecord,
@@ -260,95 +259,52 @@ def run_replay(args: argparse.Namespace) -> int:
 # play -------------------------------------------------------------------------------------
 
 
-def describe(state: GameState, action: Action) -> str:
-    """A short menu line for an action."""
-    from engine import actions as a
-
-    def n(i: int) -> str:
-        return f"{state.card(i).name} (#{i})"
-
-    if isinstance(action, a.Pass):
-        return "Pass"
-    if isinstance(action, a.PlayCharacter):
-        return f"Play {n(action.card)} into rank {state.card(action.card).level}"
-    if isinstance(action, a.Attack):
-        return f"Attack with {n(action.character)}"
-    if isinstance(action, a.Maneuver):
-        return f"Maneuver {n(action.character)} {action.direction}"
-    if isinstance(action, a.Equip):
-        return f"Equip {n(action.item)} to {n(action.character)}"
-    if isinstance(action, a.PlayOrderCard):
-        return f"{n(action.character)} plays {n(action.card)} (manual effect)"
-    if isinstance(action, a.PlayDungeon):
-        return f"Put dungeon {n(action.card)} into play"
-    if isinstance(action, a.DefeatDungeon):
-        return "Defeat the dungeon, spending " + ", ".join(n(u) for u in action.spend)
-    if isinstance(action, a.AttachEpicClass):
-        return f"Attach {n(action.card)} to {n(action.warlord)}"
-    if isinstance(action, a.Choose):
-        decision = next(d for d in state.pending if d.seat == action.seat)
-        if decision.kind is DecisionKind.POSITION:
-            return f"Position {action.option}"
-        return f"Choose {n(action.option)}"
-    if isinstance(action, a.Decline):
-        return "Done / stop"
-    return repr(action)
-
-
-def render(state: GameState, seat: int | None) -> str:
-    """A readable board from `seat`'s point of view."""
-    v = view(state, seat)
-    lines = [
-        f"Turn {v['turn']}, {v['phase']} phase"
-        + (f"; winner: seat {v['winner']}" if v["winner"] is not None else "")
-    ]
-    for p in v["players"]:
-        status = " (defeated)" if p["eliminated"] else ""
-        lines.append(
-            f"Seat {p['seat']}{status}: deck {p['deck']}, hand {p['hand_count']}, "
-            f"discard {len(p['discard'])}"
-        )
-        for r, row in enumerate(p["ranks"], start=1):
-            cells = []
-            for u in row:
-                mark = {"ready": "", "spent": " spent", "stunned": " STUNNED"}[u["orientation"]]
-                strikes = "/".join(f"{s:+d}" for s in u["strikes"])
-                items = "".join(f" [{i['name']}]" for i in u["items"])
-                lord = "*" if u["warlord"] else ""
-                cells.append(
-                    f"{lord}{u['name']} #{u['instance']} L{u['level']} {strikes} AC{u['ac']} "
-                    f"{u['hp'] - u['wounds']}/{u['hp']}HP{mark}{items}"
-                )
-            lines.append(f"  rank {r}: " + (" | ".join(cells) or "-"))
-        if "hand" in p:
-            lines.append("  hand: " + ", ".join(f"{c['name']} #{c['instance']}" for c in p["hand"]))
-            for c in p["hand"]:
-                if c.get("manual"):
-                    lines.append(f"    #{c['instance']} {c['name']} (text is manual): {c['text']}")
-    for d in v["pending"]:
-        lines.append(f"Waiting on seat {d['seat']}: {d['prompt']}")
-    return "\n".join(lines)
-
-
 def play_loop(state: GameState, record: GameRecord, stdin: TextIO, out: TextIO) -> GameRecord:
-    """Menu loop over legal actions until the game ends, EOF, or 'q'."""
+    """Menu loop over legal actions until the game ends, EOF, or 'q'.
+
+    The whole board is shown when the turn, the phase or the seat asked changes, or on `b`;
+    otherwise only the new events and the choices. With piped input the answer read is echoed
+    after the prompt, so every event starts on a line of its own."""
+    interactive = stdin.isatty()
+    shown: tuple[int, str, int] | None = None
+    show_board = False
+    show_choices = True
+    asked = ""
+    print(HINT, file=out)
     while not state.is_over:
-        seat = state.pending[0].seat
-        options = legal_actions(state, seat)
-        print("\n" + render(state, seat), file=out)
-        for i, action in enumerate(options, start=1):
-            print(f"  {i:>3}. {describe(state, action)}", file=out)
-        print(f"Seat {seat}, choose 1-{len(options)} (q to quit): ", end="", file=out)
+        decision = state.pending[0]
+        seat = decision.seat
+        options, lines = menu(state, legal_actions(state, seat))
+        moment = (state.turn, state.phase.value, seat)
+        if show_board or moment != shown:
+            print("\n" + render(state, seat), file=out)
+            shown, show_board, show_choices = moment, False, True
+        elif show_choices and decision.prompt != asked:
+            print(f"Seat {seat}: {decision.prompt}", file=out)
+        asked = decision.prompt
+        if show_choices:
+            print("\n".join(lines), file=out)
+        show_choices = False
+        print(f"Seat {seat}, choose 1-{len(options)} (b board, h help, q quit): ", end="", file=out)
         out.flush()
         line = stdin.readline()
         if not line:
             print("\nEnd of input: stopping.", file=out)
             return record
         text = line.strip()
-        if text.lower() in ("q", "quit", "exit"):
+        if not interactive:
+            print(text, file=out)
+        command = text.lower()
+        if command in ("q", "quit", "exit"):
             return record
+        if command in ("b", "board"):
+            show_board = True
+            continue
+        if command in ("h", "?", "help"):
+            print(HELP, file=out)
+            continue
         if not text.isdigit() or not 1 <= int(text) <= len(options):
-            print(f"Please type a number from 1 to {len(options)}.", file=out)
+            print(f"Please type a number from 1 to {len(options)} (h for help).", file=out)
             continue
         action = options[int(text) - 1]
         try:
@@ -358,22 +314,11 @@ def play_loop(state: GameState, record: GameRecord, stdin: TextIO, out: TextIO) 
             continue
         state = transition.state
         record = record.with_action(action)
-        for event in transition.events:
-            if event.kind in ("roll", "character_died", "player_defeated", "game_won"):
-                print("  > " + _event_line(event.to_dict()), file=out)
+        show_choices = True
+        for event in event_lines(list(transition.events)):
+            print("  > " + event, file=out)
     print("\n" + render(state, None), file=out)
     return record
-
-
-def _event_line(e: dict[str, Any]) -> str:
-    if e["kind"] == "roll":
-        r = e["roll"]
-        target = f" vs {r['target']}" if r["target"] is not None else ""
-        return (
-            f"{e.get('name', '')} rolls {r['naturals']} ({r['advantage']}) total {r['total']}"
-            f"{target}: {r['outcome']}"
-        )
-    return f"{e['kind']}: {e.get('name', e.get('text', ''))}"
 
 
 def run_play(args: argparse.Namespace) -> int:

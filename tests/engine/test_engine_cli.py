@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot import game_cli
+from bot import game_cli, game_text
 from bot.cli import main
 from engine import GameConfig, GameRecord, replay
 from engine.cards.sample import sample_catalog, sample_decks, sample_decks_for
@@ -273,3 +274,138 @@ def test_engine_doc_lists_every_simulate_field_and_has_figures(
         assert f"`{key}`" in doc, key
     figures = doc.split("## Figures", 1)[1]
     assert "`game simulate --games 200 --seed 7`" in figures and "f3a6b0c8ab29ca55" in figures
+
+
+def _attacking_inputs(state: Any, count: int) -> str:
+    """Menu numbers for `count` prompts of a player who attacks whenever it can, strikes the
+    first target, keeps its hand and otherwise passes (so the transcript has strikes)."""
+    from engine import apply, legal_actions
+
+    picks = []
+    for _ in range(count):
+        if state.is_over:
+            break
+        seat = state.pending[0].seat
+        options, _ = game_text.menu(state, legal_actions(state, seat))
+        labels = [game_text.describe(state, o) for o in options]
+        wanted = next(
+            (i for i, text in enumerate(labels) if text.startswith(("Attack", "Strike"))),
+            next((i for i, text in enumerate(labels) if text.startswith("Done")), 0),
+        )
+        picks.append(str(wanted + 1))
+        state = apply(state, options[wanted]).state
+    return "\n".join(picks) + "\n"
+
+
+def test_play_transcript_prints_readable_strikes_and_the_board_only_when_the_moment_changes() -> (
+    None
+):
+    """A piped game: every event starts its own line, strikes read as dice arithmetic against
+    AC, and the board is shown far less often than the prompts."""
+    decks = sample_decks()
+    record, state = new_record(
+        GameConfig(), [decks["saga-deverenian"], decks["saga-nothrog"]], 4, sample_catalog()
+    )
+    inputs = _attacking_inputs(state, 60)
+    out = io.StringIO()
+    record = game_cli.play_loop(state, record, io.StringIO(inputs), out)
+    text = out.getvalue()
+    lines = text.splitlines()
+    prompts = [line for line in lines if ", choose 1-" in line]
+    boards = [line for line in lines if line.startswith("Turn ")]
+    strikes = [line for line in lines if re.search(r" (strikes|shoots at) .+: ", line)]
+    assert len(prompts) == 61 and len(record.actions) == 60  # the last prompt meets EOF
+    assert len(boards) < len(prompts), "same seat, same phase: no board (e.g. strike targets)"
+    assert strikes, text
+    pattern = (
+        r"^  > .+ strikes .+: (d20 \d+|rolled \d+ and \d+ \((dis)?advantage\), keeps \d+)"
+        r"( [+-] \d+( \(.+\))?)+ = \d+ vs AC \d+: .*(hit|miss)"
+    )
+    assert all(re.match(pattern, line) for line in strikes), strikes
+    assert all(re.search(r": \d+$", line) for line in prompts[:-1]), "piped answers echoed"
+    assert text.endswith("quit): \nEnd of input: stopping.\n")
+    assert all(" > " not in line for line in prompts), "no event on a prompt line"
+    assert "rolls [" not in text and "(none)" not in text
+    assert "b board, h help, q quit" in prompts[0]
+    assert re.search(r"rolls initiative: d20 \d+ \+ 0 = \d+", text)
+
+
+def test_play_prints_the_board_when_the_turn_phase_or_seat_changes_not_at_every_prompt() -> None:
+    """The newcomer's game (always the first choice: pass, or discard in the draw phase) once
+    printed the board at each of 80 prompts, about 2,100 lines; now far fewer."""
+    decks = sample_decks()
+    record, state = new_record(
+        GameConfig(), [decks["saga-deverenian"], decks["saga-nothrog"]], 4, sample_catalog()
+    )
+    out = io.StringIO()
+    game_cli.play_loop(state, record, io.StringIO("1\n" * 80), out)
+    lines = out.getvalue().splitlines()
+    prompts = [line for line in lines if ", choose 1-" in line]
+    boards = [line for line in lines if line.startswith("Turn ")]
+    assert len(prompts) == 81
+    assert len(boards) * 2 < len(prompts) and len(lines) < 80 * 20, (len(boards), len(lines))
+    assert lines[0] == game_text.HINT
+
+
+def test_play_b_shows_the_board_h_shows_help_and_q_quits() -> None:
+    decks = sample_decks()
+    record, state = new_record(
+        GameConfig(), [decks["saga-elven"], decks["saga-dwarven"]], 2, sample_catalog()
+    )
+    out = io.StringIO()
+    record = game_cli.play_loop(state, record, io.StringIO("1\nb\nh\n?\nq\n1\n"), out)
+    text = out.getvalue()
+    assert len(record.actions) == 1 and "End of input" not in text
+    assert text.count("How to play:") == 2
+    after_first = text.split("choose", 1)[1]
+    assert after_first.count("\nTurn ") == 2, "board again after the seat changes and after b"
+
+
+@pytest.mark.parametrize(
+    ("roll", "extra", "expected"),
+    [
+        (
+            {"naturals": [6, 15], "kept": 15, "advantage": "advantage", "total": 20},
+            {"modifiers": [["printed strike 1", 3], ["Legionary Gladius", 2]]},
+            "Grunt Raider strikes Legion Shieldbearer: rolled 6 and 15 (advantage), keeps 15"
+            " + 3 + 2 (Legionary Gladius) = 20 vs AC 12: hit (1 wound; 0 of 1 HP left)",
+        ),
+        (
+            {"naturals": [20], "kept": 20, "advantage": "none", "total": 23},
+            {"outcome": "critical success"},
+            "Grunt Raider strikes Legion Shieldbearer: d20 20 + 3 = 23 vs AC 12:"
+            " natural 20: critical success, hit (1 wound; 0 of 1 HP left)",
+        ),
+        (
+            {"naturals": [7, 3], "kept": 3, "advantage": "disadvantage", "total": 6},
+            {"outcome": "miss (odd roll against Planar, 602.5)", "result": "miss"},
+            "Grunt Raider strikes Legion Shieldbearer: rolled 7 and 3 (disadvantage), keeps 3"
+            " + 3 = 6 vs AC 12: odd roll against Planar (602.5), miss",
+        ),
+    ],
+)
+def test_rule_105_roll_lines_show_dice_modifiers_target_and_outcome(
+    roll: dict[str, Any], extra: dict[str, Any], expected: str
+) -> None:
+    """105.1 crits, 105.2 advantage and disadvantage, 602.5 Planar: the line a player reads
+    names both dice and the one kept, each modifier, the total, the AC and the result."""
+    data = {
+        "purpose": "melee strike",
+        "roller": 51,
+        "modifiers": [["printed strike 1", 3]],
+        "target": 12,
+        "outcome": "success",
+        **roll,
+    }
+    result = extra.pop("result", "hit")
+    data.update({k: v for k, v in extra.items()})
+    event = {
+        "kind": "roll",
+        "roll": data,
+        "name": "Grunt Raider",
+        "target": 1,
+        "target_name": "Legion Shieldbearer",
+        "result": result,
+    }
+    wounds = {"amount": 1, "wounds": 1, "hit_points": 1} if result == "hit" else None
+    assert game_text.roll_line(event, wounds) == expected

@@ -150,12 +150,9 @@ def equip_requirement_problem(board: Board, seat: int, item: Card, character: in
     who = board.card(character)
     if stats.has_keyword(board, character, "Unarmed"):
         return f"Rule 602.15: {who.name} is Unarmed and may not equip items."
-    if not stats.class_allows(item.classes, who):
-        allowed = "/".join(c.value for c in item.classes)
-        return f"Rule 302.3: only a {allowed} may equip {item.name}."
-    restricted = stats.restriction_problem(item, who)
-    if restricted:
-        return f"Rule 302.3: {restricted}."
+    problem = _use_limit_problem(item, who, "302.3", "equip")
+    if problem:
+        return problem
     place = locate(board.players, character)
     own_formation = place is not None and place.formation == seat
     rank = place.rank if place is not None and own_formation else 0
@@ -176,6 +173,17 @@ def equip_requirement_problem(board: Board, seat: int, item: Card, character: in
                 f"Rule 602.2.1: {who.name} has the Cursed {other_card.name} equipped in "
                 "that equip location."
             )
+    return None
+
+
+def _use_limit_problem(card: Card, who: Card, rule: str, verb: str) -> str | None:
+    """The class, trait, faction and alignment limits of an item (302.3) or an action (303.2)."""
+    if not stats.class_allows(card.classes, who):
+        allowed = "/".join(c.value for c in card.classes)
+        return f"Rule {rule}: only a {allowed} may {verb} {card.name}."
+    restricted = stats.restriction_problem(card, who)
+    if restricted:
+        return f"Rule {rule}: {restricted}."
     return None
 
 
@@ -200,12 +208,9 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
         problem = _can_spend(board, a.character)
         if problem:
             return f"{problem} ({card.name} is a Spend Order, 510.6)"
-    if not stats.class_allows(card.classes, who):
-        allowed = "/".join(c.value for c in card.classes)
-        return f"Rule 303.2: only a {allowed} may use {card.name}."
-    restricted = stats.restriction_problem(card, who)
-    if restricted:
-        return f"Rule 303.2: {restricted}."
+    problem = _use_limit_problem(card, who, "303.2", "use")
+    if problem:
+        return problem
     if stats.level(board, a.character) < (card.level or 0):
         return f"Rule 303.3: {who.name} is below level {card.level} needed for {card.name}."
     return None

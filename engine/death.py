@@ -122,11 +122,8 @@ def eliminate(tx: Tx, seat: int) -> None:
             move_to_discard(tx, item, "owner defeated (101.3)")
     tx.modifiers = [m for m in tx.modifiers if m.source_seat != seat]
     tx.update_player(seat, eliminated=True)
-    if any(d.seat == seat for d in tx.pending):
-        tx.pending = [d for d in tx.pending if d.seat != seat]
-        tx.staged.clear()
-    if tx.attack is not None and tx.attack.seat == seat:
-        tx.attack = None
+    tx.drop_frames_of(seat)
+    tx.pending = [d for d in tx.pending if d.seat != seat]
     if tx.dungeon is not None and tx.owners[tx.dungeon] == seat:
         move_to_discard(tx, tx.dungeon, "owner defeated (101.3)")
         tx.dungeon = None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.cards.model import Card, CardType
 from engine.foreign import move_into_formation
 from engine.formation import rank_would_be_legal
+from engine.frames import Placement
 from engine.orders import equip_requirement_problem
 from engine.resolve import ask_destroy, ask_position
 from engine.setup import create_token
@@ -35,7 +36,7 @@ def put_character_token_into_play(tx: Tx, seat: int, card: Card) -> int | None:
         tx.emit("token_not_created", seat, name=card.name, rule="507.1.2")
         return None
     uid = create_token(tx, seat, card)
-    ask_position(tx, seat, uid, rank, "play")
+    ask_position(tx, seat, uid, rank, Placement.PLAY)
     return uid
 
 

@@ -31,7 +31,8 @@ class Decision:
     `subject` is the card the decision is about (the attacker, the character moving or
     equipping); `options` are the instance ids (or positions for POSITION) the seat may
     choose; `may_decline` says whether `Decline` is allowed (stop an attack, finish
-    discarding). `prompt` is a short sentence for front ends.
+    discarding). `prompt` is a short sentence for front ends. `frame` is the index in
+    `GameState.stack` of the frame the decision belongs to (None: a decision of the phase).
     """
 
     seat: int
@@ -41,6 +42,7 @@ class Decision:
     subject: int | None = None
     may_decline: bool = False
     rule: str = ""
+    frame: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -51,4 +53,5 @@ class Decision:
             "subject": self.subject,
             "may_decline": self.may_decline,
             "rule": self.rule,
+            "frame": self.frame,
         }

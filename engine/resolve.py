@@ -18,18 +18,18 @@ from engine.actions import (
 )
 from engine.death import check_deaths, move_to_discard
 from engine.formation import Place, locate, with_character
+from engine.frames import (
+    Attacking,
+    DestroyingItem,
+    PerformingOrder,
+    Placement,
+    PlacingCharacter,
+)
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
-from engine.state import AttackState, Format, Orientation, Phase, Unit
+from engine.state import Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, strike
-from engine.turn import (
-    FALL_MODE,
-    MOVE_MODE,
-    PLAY_MODE,
-    discard_decision,
-    fall_forward,
-    place_fallen,
-)
+from engine.turn import discard_decision, fall_forward, place_fallen
 from engine.tx import Tx
 
 MANUAL = "The engine does not run this card's text yet: resolve it by hand."
@@ -51,21 +51,21 @@ def spend(tx: Tx, uid: int, why: str, orientation: Orientation = Orientation.SPE
 def perform_order(tx: Tx, action: Action) -> None:
     """Start a legal Order: pay its costs and begin its effect."""
     seat = action.seat
-    tx.order_open = True
+    tx.push_frame(PerformingOrder(seat, action))
     tx.passes = 0
     tx.emit("order_given", seat, order=action.to_dict())
     if isinstance(action, PlayCharacter):
         rank = tx.card(action.card).level or 1
-        ask_position(tx, seat, action.card, rank, "play")
+        ask_position(tx, seat, action.card, rank, Placement.PLAY)
     elif isinstance(action, Attack):
         spend(tx, action.character, "attack (507.3)")
-        tx.attack = AttackState(action.character, seat)
+        tx.push_frame(Attacking(seat, action.character))
     elif isinstance(action, Maneuver):
         spend(tx, action.character, "maneuver (507.5)")
         place = locate(tx.players, action.character)
         assert place is not None
         formation, rank = maneuver_destination(seat, place, action.direction)
-        ask_position(tx, seat, action.character, rank, "move", formation)
+        ask_position(tx, seat, action.character, rank, Placement.MOVE, formation)
     elif isinstance(action, Equip):
         equip(tx, seat, action.item, action.character)
     elif isinstance(action, PlayOrderCard):
@@ -135,32 +135,25 @@ def maneuver_destination(seat: int, place: Place, direction: str) -> tuple[int, 
 
 
 def ask_position(
-    tx: Tx, seat: int, uid: int, rank: int, mode: str, formation_seat: int | None = None
+    tx: Tx, seat: int, uid: int, rank: int, why: Placement, formation_seat: int | None = None
 ) -> None:
     """Place a character entering or moving into `rank`, asking where when it matters."""
     where = seat if formation_seat is None else formation_seat
     formation = tx.player(where)
     others = formation.ranks[rank - 1] if rank <= len(formation.ranks) else ()
     current = -1
-    if mode == "move":
+    if why is Placement.MOVE:
         place = locate(tx.players, uid)
         if place is not None and place.rank == rank and place.formation == where:
             current = place.position
             others = tuple(u for u in others if u != uid)
     positions = tuple(p for p in range(len(others) + 1) if p != current)
     if len(positions) <= 1:
-        place_character(tx, seat, uid, rank, positions[0] if positions else 0, mode, where)
+        place_character(tx, seat, uid, rank, positions[0] if positions else 0, why, where)
         return
-    tx.staged.update(
-        {
-            "card": uid,
-            "rank": rank,
-            "mode": PLAY_MODE if mode == "play" else MOVE_MODE,
-            "formation": where,
-        }
-    )
     names = ", ".join(tx.name(u) for u in others)
-    tx.push(
+    tx.push_asking(
+        PlacingCharacter(seat, uid, rank, where, why),
         Decision(
             seat,
             DecisionKind.POSITION,
@@ -168,15 +161,18 @@ def ask_position(
             positions,
             subject=uid,
             rule="401.7",
-        )
+        ),
     )
 
 
 def place_character(
-    tx: Tx, seat: int, uid: int, rank: int, position: int, mode: str, where: int | None = None
+    tx: Tx, seat: int, uid: int, rank: int, position: int, why: Placement, where: int | None = None
 ) -> None:
     """Put a played character into its rank, or finish a move (in formation `where`)."""
-    if mode == "play":
+    if why is Placement.FALL:
+        place_fallen(tx, uid, position)
+        return
+    if why is Placement.PLAY:
         card = tx.card(uid)
         tx.take_from_hand(seat, uid)
         alliance = tx.config.format is Format.ALLIANCE
@@ -260,8 +256,8 @@ def location_excess(tx: Tx, uid: int, new_item: int) -> tuple[int, ...]:
 def ask_destroy(tx: Tx, seat: int, uid: int, new_item: int) -> None:
     options = location_excess(tx, uid, new_item)
     if options:
-        tx.staged.update({"equipper": uid, "new_item": new_item})
-        tx.push(
+        tx.push_asking(
+            DestroyingItem(seat, uid, new_item),
             Decision(
                 seat,
                 DecisionKind.DESTROY_ITEM,
@@ -269,7 +265,7 @@ def ask_destroy(tx: Tx, seat: int, uid: int, new_item: int) -> None:
                 options,
                 subject=uid,
                 rule="302.7",
-            )
+            ),
         )
 
 
@@ -310,43 +306,49 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     elif kind is DecisionKind.INITIATIVE_WARLORD:
         tx.update_player(seat, initiative_warlord=choice)
         tx.emit("initiative_warlord_chosen", seat, card=choice)
-    elif kind is DecisionKind.STRIKE_TARGET:
-        attack = tx.attack
-        assert attack is not None
-        if choice is None:
-            tx.emit("attack_stopped", seat, card=attack.attacker, rule="507.3.5")
-            tx.attack = None
-            return
-        index = attack.next_strike
-        tx.attack = AttackState(attack.attacker, attack.seat, index + 1)
-        base = tx.card(attack.attacker).attack[index]
-        tx.emit(
-            "strike_declared",
-            seat,
-            card=attack.attacker,
-            name=tx.name(attack.attacker),
-            strike=index + 1,
-            target=choice,
-            target_name=tx.name(choice),
-        )
-        strike(tx, attack.attacker, choice, base, label=f"printed strike {index + 1}")
-    elif kind is DecisionKind.POSITION:
-        assert choice is not None
-        uid, rank, mode = tx.staged["card"], tx.staged["rank"], tx.staged["mode"]
-        where = tx.staged.get("formation", seat)
-        tx.staged.clear()
-        if mode == FALL_MODE:
-            place_fallen(tx, uid, choice)
-        else:
-            place_character(
-                tx, seat, uid, rank, choice, "play" if mode == PLAY_MODE else "move", where
-            )
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
-    elif kind is DecisionKind.DESTROY_ITEM:
+    else:
+        assert decision.frame is not None
+        answer_frame(tx, decision.frame, choice)
+
+
+def finish(tx: Tx, index: int) -> None:
+    """Pop the frame a decision was answered for; it is the top one (frames nest)."""
+    assert index == len(tx.stack) - 1, "a frame above the one answered"
+    tx.pop_frame()
+
+
+def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
+    """Go on with the frame a decision belongs to, given the choice made (None: declined)."""
+    frame = tx.stack[index]
+    if isinstance(frame, Attacking):
+        if choice is None:
+            tx.emit("attack_stopped", frame.seat, card=frame.attacker, rule="507.3.5")
+            finish(tx, index)
+            return
+        strike_index = frame.next_strike
+        tx.set_frame(index, Attacking(frame.seat, frame.attacker, strike_index + 1))
+        base = tx.card(frame.attacker).attack[strike_index]
+        tx.emit(
+            "strike_declared",
+            frame.seat,
+            card=frame.attacker,
+            name=tx.name(frame.attacker),
+            strike=strike_index + 1,
+            target=choice,
+            target_name=tx.name(choice),
+        )
+        strike(tx, frame.attacker, choice, base, label=f"printed strike {strike_index + 1}")
+    elif isinstance(frame, PlacingCharacter):
         assert choice is not None
-        uid, new_item = tx.staged["equipper"], tx.staged["new_item"]
-        tx.staged.clear()
-        destroy_item(tx, uid, choice)
-        ask_destroy(tx, seat, uid, new_item)  # until its locations are legal (302.7)
+        finish(tx, index)
+        place_character(tx, frame.seat, frame.card, frame.rank, choice, frame.why, frame.formation)
+    elif isinstance(frame, DestroyingItem):
+        assert choice is not None
+        finish(tx, index)
+        destroy_item(tx, frame.equipper, choice)
+        ask_destroy(tx, frame.seat, frame.equipper, frame.new_item)  # until legal (302.7)
+    else:
+        raise NotImplementedError(f"no decision belongs to a {type(frame).__name__} frame yet")

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card
+from engine.frames import Frame
 from engine.pending import Decision
 from engine.rng import Rng
 
@@ -103,17 +104,11 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class AttackState:
-    """An attack in progress (507.3): who attacks and which strike comes next."""
-
-    attacker: int
-    seat: int
-    next_strike: int = 0
-
-
-@dataclass(frozen=True)
 class GameState:
-    """A complete position. Never mutated: `apply` returns a new one."""
+    """A complete position. Never mutated: `apply` returns a new one.
+
+    `pending` is what the game waits on; `stack` what it is in the middle of (engine.frames).
+    """
 
     config: GameConfig
     cards: Mapping[str, Card]
@@ -130,13 +125,11 @@ class GameState:
     passes: int = 0
     initiative_order: tuple[int, ...] = ()
     pending: tuple[Decision, ...] = ()
-    attack: AttackState | None = None
-    order_open: bool = False
+    stack: tuple[Frame, ...] = ()
     dungeon: int | None = None
     modifiers: tuple[Modifier, ...] = ()
     winner: int | None = None
     actions_applied: int = 0
-    staged: Mapping[str, int] = field(default_factory=dict)
 
     def card(self, instance: int) -> Card:
         """The definition of a card instance."""

@@ -1,11 +1,14 @@
 """The sequence of play (501-506) and the loop that finds the next decision.
 
 `advance` runs the game forward until it must wait on a seat: it settles deaths, defeat
-and illegal ranks first (104, 101, 401.6 interrupt everything), then continues an attack
-in progress, closes a finished Order, and steps through the phases.
+and illegal ranks first (104, 101, 401.6 interrupt everything), then resumes the top frame
+of the stack (engine.frames: an attack's next strike, a finished Order closing), and with an
+empty stack steps through the phases.
 """
 
 from __future__ import annotations
+
+from typing import assert_never
 
 from engine import stats
 from engine.death import check_deaths, check_victory
@@ -15,6 +18,15 @@ from engine.formation import (
     fall_candidates,
     fallen_orientation,
     locate,
+)
+from engine.frames import (
+    Attacking,
+    DestroyingItem,
+    PerformingOrder,
+    Placement,
+    PlacingCharacter,
+    ReactWindow,
+    ResolvingManually,
 )
 from engine.pending import Decision, DecisionKind
 from engine.state import Orientation, Phase
@@ -32,17 +44,33 @@ def advance(tx: Tx) -> None:
             return
         if tx.pending:
             return
-        if tx.attack is not None:
-            if continue_attack(tx):
+        if tx.stack:
+            if resume(tx):
                 return
-            continue
-        if tx.order_open:
-            close_order(tx)
             continue
         step_phase(tx)
         if tx.pending:
             return
     raise RuntimeError("the game loop did not reach a decision")
+
+
+def resume(tx: Tx) -> bool:
+    """Go on with the top frame of the stack (nothing is pending). True if it now waits."""
+    index = len(tx.stack) - 1
+    frame = tx.stack[index]
+    match frame:
+        case Attacking():
+            return continue_attack(tx, index, frame)
+        case PerformingOrder():
+            tx.pop_frame()
+            close_order(tx)
+            return False
+        case PlacingCharacter() | DestroyingItem():
+            raise RuntimeError(f"{type(frame).__name__} lost its decision")
+        case ReactWindow() | ResolvingManually():
+            raise NotImplementedError(f"{type(frame).__name__} frames are not opened yet")
+        case _:
+            assert_never(frame)
 
 
 def settle(tx: Tx) -> bool:
@@ -51,10 +79,7 @@ def settle(tx: Tx) -> bool:
     if check_victory(tx):
         return True
     if tx.active is not None and tx.players[tx.active].eliminated:
-        tx.order_open = False
-        tx.attack = None
-        tx.staged.clear()
-        tx.active = tx.next_seat(tx.active)
+        tx.active = tx.next_seat(tx.active)  # its frames ended with it (Tx.drop_frames_of)
         tx.passes = 0
     if any(d.kind in (DecisionKind.FALL_FORWARD, DecisionKind.POSITION) for d in tx.pending):
         return True  # a character is choosing where it goes: finish that first (401.6.2)
@@ -82,10 +107,6 @@ def settle(tx: Tx) -> bool:
     return False
 
 
-# `staged["mode"]` of a pending position decision: the character moves, enters play or falls.
-MOVE_MODE, PLAY_MODE, FALL_MODE = 0, 1, 2
-
-
 def fall_forward(tx: Tx, uid: int) -> None:
     """401.6.3: the penalty, then one rank forward; 401.6.4 / 401.7: falling forward is
     moving, so the owner chooses where in the new rank it goes (asked when it matters)."""
@@ -100,9 +121,9 @@ def fall_forward(tx: Tx, uid: int) -> None:
     if not others:
         place_fallen(tx, uid, 0)
         return
-    tx.staged.update({"card": uid, "rank": rank, "mode": FALL_MODE, "formation": place.formation})
     names = ", ".join(tx.name(u) for u in others)
-    tx.push(
+    tx.push_asking(
+        PlacingCharacter(unit.controller, uid, rank, place.formation, Placement.FALL),
         Decision(
             unit.controller,
             DecisionKind.POSITION,
@@ -111,7 +132,7 @@ def fall_forward(tx: Tx, uid: int) -> None:
             tuple(range(len(others) + 1)),
             subject=uid,
             rule="401.6.4, 401.7",
-        )
+        ),
     )
 
 
@@ -132,26 +153,25 @@ def place_fallen(tx: Tx, uid: int, position: int) -> None:
     )
 
 
-def continue_attack(tx: Tx) -> bool:
+def continue_attack(tx: Tx, index: int, attack: Attacking) -> bool:
     """Ask for the next strike's target, or end the attack (507.3.5). True if waiting."""
-    attack = tx.attack
-    assert attack is not None
+    reason = ""
     if attack.attacker not in tx.units:
-        tx.emit("attack_ended", attack.seat, reason="the attacker left play (510.12)")
-        tx.attack = None
-        return False
-    printed = tx.card(attack.attacker).attack
-    if attack.next_strike >= len(printed):
-        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason="all strikes performed")
-        tx.attack = None
-        return False
-    targets = melee_targets(tx, attack.attacker)
-    if not targets:
-        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason="no target in reach")
-        tx.attack = None
+        reason = "the attacker left play (510.12)"
+    elif attack.next_strike >= len(tx.card(attack.attacker).attack):
+        reason = "all strikes performed"
+    elif not (targets := melee_targets(tx, attack.attacker)):
+        reason = "no target in reach"
+    if reason.endswith("(510.12)"):
+        tx.emit("attack_ended", attack.seat, reason=reason)
+    elif reason:
+        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason=reason)
+    if reason:
+        tx.pop_frame()
         return False
     bonus = stats.strikes(tx, attack.attacker)[attack.next_strike]
-    tx.push(
+    tx.ask(
+        index,
         Decision(
             attack.seat,
             DecisionKind.STRIKE_TARGET,
@@ -162,14 +182,13 @@ def continue_attack(tx: Tx) -> bool:
             subject=attack.attacker,
             may_decline=attack.next_strike > 0,
             rule="507.3, 509.5",
-        )
+        ),
     )
     return True
 
 
 def close_order(tx: Tx) -> None:
     """An Order is complete: the next seat clockwise gives one (505.1)."""
-    tx.order_open = False
     tx.passes = 0
     if tx.active is not None:
         tx.active = tx.next_seat(tx.active)

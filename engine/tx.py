@@ -13,8 +13,9 @@ from typing import Any
 from engine.cards.model import Card
 from engine.events import Event
 from engine.formation import Place, locate, with_character, without_character
+from engine.frames import Frame
 from engine.pending import Decision
-from engine.state import AttackState, GameState, Modifier, Phase, PlayerState, Unit
+from engine.state import GameState, Modifier, Phase, PlayerState, Unit
 
 
 class Tx:
@@ -36,13 +37,11 @@ class Tx:
         self.passes = state.passes
         self.initiative_order = state.initiative_order
         self.pending: list[Decision] = list(state.pending)
-        self.attack: AttackState | None = state.attack
-        self.order_open = state.order_open
+        self.stack: list[Frame] = list(state.stack)
         self.dungeon = state.dungeon
         self.modifiers: list[Modifier] = list(state.modifiers)
         self.winner = state.winner
         self.actions_applied = state.actions_applied
-        self.staged: dict[str, int] = dict(state.staged)
         self.events: list[Event] = []
 
     def freeze(self) -> GameState:
@@ -62,13 +61,11 @@ class Tx:
             passes=self.passes,
             initiative_order=self.initiative_order,
             pending=tuple(self.pending),
-            attack=self.attack,
-            order_open=self.order_open,
+            stack=tuple(self.stack),
             dungeon=self.dungeon,
             modifiers=tuple(self.modifiers),
             winner=self.winner,
             actions_applied=self.actions_applied,
-            staged=self.staged,
         )
 
     # reading
@@ -136,13 +133,53 @@ class Tx:
         return value
 
     def push(self, decision: Decision) -> None:
+        """Wait on a decision of the phase (one that belongs to no frame)."""
         self.pending.append(decision)
+
+    # the stack of frames (engine.frames)
+    def push_frame(self, frame: Frame) -> int:
+        """Start something that will go on later; returns its index in the stack."""
+        self.stack.append(frame)
+        return len(self.stack) - 1
+
+    def top_frame(self) -> Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    def pop_frame(self) -> Frame:
+        """Finish the top frame: the one under it goes on when `advance` resumes."""
+        return self.stack.pop()
+
+    def set_frame(self, index: int, frame: Frame) -> None:
+        """Replace a frame by its next step (e.g. an attack's next strike)."""
+        self.stack[index] = frame
+
+    def ask(self, frame: int, decision: Decision) -> None:
+        """Wait on a decision that belongs to the frame at index `frame`."""
+        self.pending.append(replace(decision, frame=frame))
+
+    def push_asking(self, frame: Frame, decision: Decision) -> int:
+        """Push a frame and wait on its decision at once."""
+        index = self.push_frame(frame)
+        self.ask(index, decision)
+        return index
+
+    def drop_frames_of(self, seat: int) -> None:
+        """A defeated seat's frames end (101.3), with every decision that belongs to them;
+        decisions of the frames left keep pointing at them."""
+        kept = [i for i, f in enumerate(self.stack) if f.seat != seat]
+        if len(kept) == len(self.stack):
+            return
+        where = {old: new for new, old in enumerate(kept)}
+        self.stack = [self.stack[i] for i in kept]
+        self.pending = [
+            d if d.frame is None else replace(d, frame=where[d.frame])
+            for d in self.pending
+            if d.frame is None or d.frame in where
+        ]
 
     def game_over(self, winner: int | None) -> None:
         self.winner = winner
         self.phase = Phase.GAME_OVER
         self.pending.clear()
-        self.attack = None
-        self.order_open = False
-        self.staged.clear()
+        self.stack.clear()
         self.active = None

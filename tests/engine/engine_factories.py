@@ -149,7 +149,7 @@ def instance_of(state: GameState, card_id: str, seat: int | None = None) -> int:
 def to_order(state: GameState, seat: int) -> GameState:
     """The same position, but waiting on `seat` to give an Order."""
     decision = Decision(seat, DecisionKind.ORDER, "Give an Order or pass.", rule="505.2")
-    return replace(state, active=seat, pending=(decision,), passes=0, order_open=False)
+    return replace(state, active=seat, pending=(decision,), passes=0, stack=())
 
 
 def set_unit(state: GameState, uid: int, **changes: object) -> GameState:

@@ -164,7 +164,7 @@ def test_rule_510_12_an_attack_ends_when_its_attacker_leaves_play() -> None:
     tx.pending.clear()
     tx.update_unit(front, wounds=5)  # killed by something else (a React, later)
     advance(tx)
-    assert tx.attack is None and front in tx.player(0).discard
+    assert not tx.stack and front in tx.player(0).discard
     assert any(e.kind == "attack_ended" and "510.12" in e.get("reason") for e in tx.events)
 
 

@@ -25,10 +25,10 @@ from engine import (
 )
 from engine.cards.sample import sample_catalog, sample_decks
 from engine.formation import illegal_ranks
+from engine.frames import PlacingCharacter, Placement
 from engine.orders import candidate_orders
 from engine.record import new_record
 from engine.rng import Rng
-from engine.turn import FALL_MODE
 from engine.view import hidden_from
 
 DECKS = sorted(n for n in sample_decks() if n.startswith("saga"))
@@ -73,7 +73,10 @@ def assert_invariants(state: GameState, views: bool = True) -> None:
         if i not in state.tokens:
             assert counts[i] == 1, f"card #{i} is in {counts[i]} zones"
     falling = any(d.kind is DecisionKind.FALL_FORWARD for d in state.pending)
-    if not falling and state.staged.get("mode") != FALL_MODE:  # not mid-fall (401.6.2, 401.7)
+    falling = falling or any(
+        isinstance(f, PlacingCharacter) and f.why is Placement.FALL for f in state.stack
+    )
+    if not falling:  # not mid-fall (401.6.2, 401.7)
         for p in state.players:
             assert not illegal_ranks(p, state.units), f"seat {p.seat} left an illegal rank"
     assert set(state.units) == {u for p in state.players for row in p.ranks for u in row}

@@ -80,7 +80,7 @@ def test_rule_507_3_5_an_attack_may_stop_after_the_first_strike() -> None:
     state = apply(state, Attack(0, lord)).state
     state = apply(scripted(state, [2]), Choose(0, state.pending[0].options[0])).state
     state = apply(state, Decline(0)).state
-    assert state.attack is None and state.waiting_on() == (1,)
+    assert not state.stack and state.waiting_on() == (1,)
 
 
 def test_rule_507_3_4_attack_strikes_only_opposing_characters() -> None:

@@ -1,0 +1,129 @@
+"""What the game is in the middle of: a stack of typed, frozen continuation frames.
+
+`GameState.stack` holds the frames from the outermost (bottom) to the innermost (top). A frame
+names one unfinished thing (an Order being performed, an attack between strikes, a character
+waiting for its place in a rank, an item to destroy) with the facts needed to go on. A pending
+`Decision` refers to the frame it belongs to by its index in the stack (`Decision.frame`), so
+answering it continues that frame; decisions of the phases themselves (give an Order, discard,
+choose who falls forward) belong to no frame.
+
+`engine.turn.advance` resumes the top frame whenever nothing is pending: a frame either asks a
+decision, does its next step, or is finished and popped, and the frame under it goes on. That is
+how a react window (508) will nest: pushed on top of a strike at one of its steps (509.5), it
+asks the seats that may react in initiative order, and when every seat has passed it is popped
+and the strike under it goes on from the step that triggered it (508.3). A manual effect
+(a card text resolved by hand through logged adjustments) is a frame in the same way, popped
+when its performer declares it done.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.actions import Action
+
+
+class Placement(StrEnum):
+    """Why a character is being placed in a rank (the position choice of 401.7, 507.1.1)."""
+
+    PLAY = "play"  # entering play: played from hand (507.1) or a character token (703.3)
+    MOVE = "move"  # a maneuver or an effect moving it (507.5, 401.7)
+    FALL = "fall"  # falling forward (401.6.4): a move, the penalty already applied
+
+
+@dataclass(frozen=True)
+class PerformingOrder:
+    """505.2 / 507: `seat` gives `order`; when it is finished, the next seat gives one (505.1)."""
+
+    seat: int
+    order: Action
+
+
+@dataclass(frozen=True)
+class Attacking:
+    """507.3: `attacker` performs its printed melee strikes in order; `next_strike` is the
+    index of the next one (the first is compulsory, later ones may be stopped, 507.3.5)."""
+
+    seat: int
+    attacker: int
+    next_strike: int = 0
+
+
+@dataclass(frozen=True)
+class PlacingCharacter:
+    """`card` goes into `rank` of seat `formation`'s formation; `seat` chooses where (401.7)."""
+
+    seat: int
+    card: int
+    rank: int
+    formation: int
+    why: Placement
+
+
+@dataclass(frozen=True)
+class DestroyingItem:
+    """302.7: `equipper` holds too many items in an equip location of `new_item`; `seat`
+    destroys one at a time until those locations are legal (302.7.1)."""
+
+    seat: int
+    equipper: int
+    new_item: int
+
+
+@dataclass(frozen=True)
+class ReactWindow:
+    """508 (not opened yet): a window at `trigger` (e.g. "509.5.3", before the strike roll).
+
+    `seat` caused the trigger; `to_answer` are the seats that may still react, in initiative
+    order (508.3); a seat that reacts resolves its react in a frame pushed on top, then the
+    window asks again from the first seat; when all pass in turn, the window is popped and
+    the frame under it goes on from its trigger (508.3)."""
+
+    seat: int
+    trigger: str
+    to_answer: tuple[int, ...]
+    subject: int | None = None
+
+
+@dataclass(frozen=True)
+class ResolvingManually:
+    """A card's text the engine cannot run (not opened yet): `seat` resolves it by hand with
+    logged adjustment actions, then declares it done, which pops the frame."""
+
+    seat: int
+    card: int
+    text: str
+
+
+Frame = (
+    PerformingOrder
+    | Attacking
+    | PlacingCharacter
+    | DestroyingItem
+    | ReactWindow
+    | ResolvingManually
+)
+
+
+def frame_to_dict(frame: Frame) -> dict[str, object]:
+    """A frame as JSON-ready data (`kind` plus its fields), for views and debugging."""
+    out: dict[str, object] = {"kind": FRAME_KINDS[type(frame)]}
+    for name, value in vars(frame).items():
+        if isinstance(value, Action):
+            out[name] = value.to_dict()
+        elif isinstance(value, tuple):
+            out[name] = list(value)
+        else:
+            out[name] = value.value if isinstance(value, StrEnum) else value
+    return out
+
+
+FRAME_KINDS: dict[type, str] = {
+    PerformingOrder: "performing_order",
+    Attacking: "attacking",
+    PlacingCharacter: "placing_character",
+    DestroyingItem: "destroying_item",
+    ReactWindow: "react_window",
+    ResolvingManually: "resolving_manually",
+}

@@ -1,0 +1,50 @@
+"""The stack of continuation frames (engine.frames): what the game is in the middle of."""
+
+from __future__ import annotations
+
+from engine_factories import scripted, set_ranks, to_order, two_player_game
+
+from engine import Attack, Choose, Decline, apply
+from engine.frames import Attacking, PerformingOrder, PlacingCharacter, Placement, frame_to_dict
+from engine.pending import Decision, DecisionKind
+from engine.tx import Tx
+
+
+def _front_lord(state):  # type: ignore[no-untyped-def]
+    p = state.players[0]
+    lord = p.ranks[2][0]
+    state = set_ranks(state, 0, [[lord, *p.ranks[0]], list(p.ranks[1])])
+    return to_order(state, 0), lord
+
+
+def test_rule_507_3_an_attack_is_a_frame_on_top_of_its_order() -> None:
+    """507.3: "the character performs its melee strikes": the attack nests inside the Order
+    being performed, and the target decision belongs to the attack frame."""
+    state, _ = two_player_game()
+    state, lord = _front_lord(state)
+    order = Attack(0, lord)
+    state = apply(state, order).state
+    assert state.stack == (PerformingOrder(0, order), Attacking(0, lord, 0))
+    decision = state.pending[0]
+    assert decision.kind is DecisionKind.STRIKE_TARGET and decision.frame == 1
+    state = apply(scripted(state, [2]), Choose(0, decision.options[0])).state
+    assert state.stack[-1] == Attacking(0, lord, 1)  # the next strike (507.3.3)
+    state = apply(state, Decline(0)).state  # 507.3.5: stop the attack
+    assert state.stack == () and state.waiting_on() == (1,)
+    assert frame_to_dict(PerformingOrder(0, order))["order"] == order.to_dict()
+
+
+def test_rule_101_3_a_defeated_seat_s_frames_end_and_others_keep_their_decisions() -> None:
+    """101.3: a defeated player's cards leave the game and their effects end; the frames of
+    other seats stay, and their decisions still point at them."""
+    state, _ = two_player_game()
+    tx = Tx(state)
+    tx.pending.clear()
+    tx.push_frame(PerformingOrder(0, Attack(0, 0)))
+    tx.push_asking(
+        PlacingCharacter(1, 7, 1, 1, Placement.FALL),
+        Decision(1, DecisionKind.POSITION, "Where?", (0, 1)),
+    )
+    tx.drop_frames_of(0)
+    assert tx.stack == [PlacingCharacter(1, 7, 1, 1, Placement.FALL)]
+    assert [d.frame for d in tx.pending] == [0]

@@ -8,7 +8,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from rules_index.parsing.headings import NO_FIXES, HeadingFixes
+
 DOCUMENTS_DIR = Path(__file__).resolve().parent / "documents"
+CORRECTIONS = DOCUMENTS_DIR / "corrections.json"
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,19 @@ def packaged_documents() -> tuple[PackagedDocument, ...]:
         for d in data["documents"]
     ]
     return tuple(sorted(docs, key=lambda d: not d.is_default))
+
+
+@cache
+def heading_fixes(name: str) -> HeadingFixes:
+    """The repairs `documents/corrections.json` lists for packaged document `name`."""
+    data = json.loads(CORRECTIONS.read_text(encoding="utf-8"))["documents"].get(name)
+    if not data:
+        return NO_FIXES
+    return HeadingFixes(
+        headings=dict(data.get("headings", {})),
+        not_headings=frozenset(data.get("not_headings", ())),
+        furniture=frozenset(data.get("furniture", ())),
+    )
 
 
 def fingerprint(text: str) -> str:

@@ -14,13 +14,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules_index.catalog import fingerprint, packaged_documents, packaged_fingerprint
+from rules_index.catalog import (
+    fingerprint,
+    heading_fixes,
+    packaged_documents,
+    packaged_fingerprint,
+)
 from rules_index.errors import RulesIndexError
 from rules_index.parsing import parse_document
+from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
 FTS_COLUMNS = ("names", "title", "context", "text", "examples")
 
@@ -120,7 +126,8 @@ def build(path: Path, extra: list[SourceDocument] | None = None) -> None:
 def _fill(db: Any, sources: list[SourceDocument]) -> None:
     doc_rows, entry_rows, link_rows = [], [], []
     for position, src in enumerate(sources):
-        parsed = parse_document(src.text, src.name, src.format)
+        fixes = heading_fixes(src.name) if src.builtin else NO_FIXES
+        parsed = parse_document(src.text, src.name, src.format, fixes)
         fmt = src.format or _guess(parsed)
         doc_rows.append(
             {

@@ -7,11 +7,11 @@ import re
 from rules_index.errors import DocumentFormatError
 from rules_index.parsing.base import ParsedDocument
 from rules_index.parsing.glossary import is_term_line, parse_glossary
-from rules_index.parsing.headings import parse_headings
+from rules_index.parsing.headings import NO_FIXES, HeadingFixes, parse_headings
 from rules_index.parsing.numbered import parse_numbered
 
 FORMATS = ("numbered", "glossary", "headings")
-__all__ = ["FORMATS", "ParsedDocument", "detect_format", "parse_document"]
+__all__ = ["FORMATS", "HeadingFixes", "ParsedDocument", "detect_format", "parse_document"]
 
 
 def detect_format(text: str) -> str:
@@ -27,15 +27,21 @@ def detect_format(text: str) -> str:
     return "headings"
 
 
-def parse_document(text: str, doc: str, fmt: str | None = None) -> ParsedDocument:
-    """Parse `text` as document `doc` in format `fmt` (detected when None)."""
+def parse_document(
+    text: str, doc: str, fmt: str | None = None, fixes: HeadingFixes = NO_FIXES
+) -> ParsedDocument:
+    """Parse `text` as document `doc` in format `fmt` (detected when None); `fixes` repairs
+    the headings of a heading-shaped document."""
     fmt = fmt or detect_format(text)
     if fmt not in FORMATS:
         raise DocumentFormatError(
             f"Unknown document format {fmt!r}: use one of {', '.join(FORMATS)}."
         )
-    parser = {"numbered": parse_numbered, "glossary": parse_glossary, "headings": parse_headings}
-    parsed = parser[fmt](text, doc)
+    if fmt == "headings":
+        parsed = parse_headings(text, doc, fixes)
+    else:
+        parser = {"numbered": parse_numbered, "glossary": parse_glossary}
+        parsed = parser[fmt](text, doc)
     if not parsed.entries:
         raise DocumentFormatError(f"No entries were found in document {doc!r} as {fmt} text.")
     return parsed

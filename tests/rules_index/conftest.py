@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_index import RulesIndex
-from rules_index.catalog import packaged_documents
+from rules_index.catalog import heading_fixes, packaged_documents
 from rules_index.parsing import ParsedDocument, parse_document
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,7 +38,10 @@ def index(index_path: Path) -> Iterator[RulesIndex]:
 @pytest.fixture(scope="session")
 def parsed() -> dict[str, ParsedDocument]:
     """Every packaged document, parsed (no database)."""
-    return {d.name: parse_document(d.read_text(), d.name, d.format) for d in packaged_documents()}
+    return {
+        d.name: parse_document(d.read_text(), d.name, d.format, heading_fixes(d.name))
+        for d in packaged_documents()
+    }
 
 
 @pytest.fixture(scope="session")

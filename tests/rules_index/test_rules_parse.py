@@ -149,14 +149,14 @@ def test_cr_cross_references() -> None:
 def test_4e_english_headings(parsed: dict[str, ParsedDocument]) -> None:
     doc = parsed["4e-en"]
     e = entries(doc)
-    assert len(doc.entries) == 53
+    assert len(doc.entries) == 49  # 53 as extracted: credits, a URL, two stray lines
     assert "enter play stunned" in e["LOYALTY PENALTY"].text
     assert e["4TH: DECREE PHASE"].text.startswith("The Decree Phase is when everything happens!")
 
 
 def test_4e_web_headings(parsed: dict[str, ParsedDocument]) -> None:
     doc = parsed["4e-web"]
-    assert len(doc.entries) == 29
+    assert len(doc.entries) == 26  # 29 as extracted: the web page's header and footer
     e = entries(doc)
     assert e["Planar"].text.startswith("The positive and negative energies")
     assert "Zero Effect" in e
@@ -164,7 +164,7 @@ def test_4e_web_headings(parsed: dict[str, ParsedDocument]) -> None:
 
 def test_4e_french_headings(parsed: dict[str, ParsedDocument]) -> None:
     doc = parsed["4e-fr"]
-    assert len(doc.entries) == 35
+    assert len(doc.entries) == 32  # 35 as extracted: three sentences taken for headings
     e = entries(doc)
     assert e["Victoire"].text.startswith("C’est la guerre")
     assert "La Règle d’Or" in e  # its line follows decorative letters "DDDD ééé mmmm"

@@ -1,12 +1,14 @@
 """A counter-based seeded generator (SplitMix64) kept in the game state.
 
 The state is two integers (seed, counter), so it serializes trivially and a position
-replays exactly: the n-th draw depends only on the seed and n.
+replays exactly: the n-th draw depends only on the seed and n. A position may also fix the
+next d20 results (`queued`): they are used first, in order, then the seeded generator takes
+over where it stood.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _MASK = (1 << 64) - 1
 
@@ -20,15 +22,23 @@ def _mix(z: int) -> int:
 
 @dataclass(frozen=True)
 class Rng:
-    """SplitMix64 indexed by a counter: `draw` returns a value and the advanced generator."""
+    """SplitMix64 indexed by a counter: `draw` returns a value and the advanced generator.
+
+    `queued` holds fixed d20 results (a position's "dice") that `die(20)` returns first.
+    """
 
     seed: int
     counter: int = 0
+    queued: tuple[int, ...] = field(default=(), kw_only=True)
+
+    def with_dice(self, results: tuple[int, ...]) -> Rng:
+        """The same generator whose next d20 results are `results`, then its own."""
+        return Rng(self.seed, self.counter, queued=tuple(results))
 
     def draw(self) -> tuple[int, Rng]:
         """A 64-bit value and the next generator."""
         value = _mix((self.seed & _MASK) ^ _mix(self.counter + 1))
-        return value, Rng(self.seed, self.counter + 1)
+        return value, Rng(self.seed, self.counter + 1, queued=self.queued)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """An integer uniform in [0, n), without modulo bias (rejection sampling)."""
@@ -42,7 +52,9 @@ class Rng:
                 return value % n, rng
 
     def die(self, sides: int = 20) -> tuple[int, Rng]:
-        """A die roll from 1 to `sides`."""
+        """A die roll from 1 to `sides`; a queued result first when rolling a d20."""
+        if sides == 20 and self.queued:
+            return self.queued[0], Rng(self.seed, self.counter, queued=self.queued[1:])
         value, rng = self.below(sides)
         return value + 1, rng
 

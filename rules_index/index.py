@@ -339,6 +339,7 @@ class RulesIndex:
 
     def _hit_for(self, ref: str, doc: str | None) -> Hit | None:
         row = self.ranker.by_ref.get((self.resolve_doc(doc), ref))
+        row = row or self.ranker.by_ref.get((self.default_doc, ref))  # numbers: the CR's
         return Ranker.hit(row, 0.0, "nearest") if row else None
 
     def _by_heading(self, text: str, scope: set[str]) -> Row | None:
@@ -357,19 +358,25 @@ class RulesIndex:
         return [m[0] for m in process.extract(text, refs, scorer=fuzz.WRatio, limit=5)]
 
     def _resolve_specs(self, specs: list[RefSpec], scope: set[str], strict: bool) -> list[Row]:
+        """Rows for each spec in `scope`. Rule numbers belong to the default document (the
+        Comprehensive Rules): one not found in `scope` is read there."""
         out: list[Row] = []
         for spec in specs:
-            found = self._resolve_spec(spec, scope)
+            docs = scope
+            found = self._resolve_spec(spec, docs)
+            if not found and spec.kind != "name" and docs != {self.default_doc}:
+                docs = {self.default_doc}
+                found = self._resolve_spec(spec, docs)
             if not found and strict:
-                where = ", ".join(sorted(scope))
+                where = ", ".join(sorted(docs))
                 if spec.kind == "range":
                     raise UnknownRuleError(
                         f"No rule is numbered from {spec.start} to {spec.end} in {where}.",
-                        self._nearest_numbers(spec.start, scope),
+                        self._nearest_numbers(spec.start, docs),
                     )
                 raise UnknownRuleError(
                     f"Rule {spec.start} does not exist in {where}.",
-                    self._nearest_numbers(spec.start, scope),
+                    self._nearest_numbers(spec.start, docs),
                 )
             out += [r for r in found if r not in out]
         return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from bot.commands import Judge, is_ref_query
+from bot.commands.text import inline_refs
 from bot.render_text import render_reply
 from bot.replies import Reply, notice
 from bot.store import GuildSettings
@@ -22,6 +23,10 @@ from bot.store import GuildSettings
 CONSOLE_GUILD = 1  # the console plays one pretend server whose user is a moderator
 PROMPT = "judge> "
 NO_REPLY = "(no reply: the bot answers /commands and [[references]] in messages)"
+INLINE_OFF = (
+    "(no reply: [[references]] are off on this server; "
+    "a moderator turns them on with /settings inline on)"
+)
 _DOC_OPTION = re.compile(r"(?:^|\s)(?:doc|document):(\S+)\s*$", re.IGNORECASE)
 QUIT_WORDS = ("quit", "exit", "/quit", "/exit")
 
@@ -94,6 +99,12 @@ class Console:
             return notice("Use /settings show, or /settings document|visibility|inline VALUE.")
         return self.judge.change_settings(self.guild_id, can_manage=True, **{key: value})
 
+    def _inline_off(self) -> bool:
+        try:
+            return not self.judge.settings(self.guild_id).inline_refs
+        except Exception:  # the judge reports database trouble when it answers
+            return False
+
     def _press(self, rest: str) -> Reply:
         buttons = self.last.buttons if self.last else ()
         if not buttons:
@@ -109,7 +120,7 @@ class Console:
         """The text printed for one input line (never empty)."""
         reply = self.answer(line)
         if reply is None:
-            return NO_REPLY
+            return INLINE_OFF if inline_refs(line) and self._inline_off() else NO_REPLY
         if reply.buttons or not line.strip().lower().startswith("/press"):
             self.last = reply
         return render_reply(reply)

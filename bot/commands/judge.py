@@ -296,6 +296,7 @@ class Judge:
     ) -> tuple[list[EntryDetail], list[Hit], str]:
         """Details for a confident match (with a note when a typo was corrected), else the
         candidate hits (maybe none)."""
+        ref = clean_query(ref, noun="query", hint="Type a rule number or a term inside [[ ]].")
         if is_ref_query(ref):
             details = self.index.get(ref, doc=doc)
             if len(details) > MAX_RULES:
@@ -333,6 +334,7 @@ class Judge:
         if not can_manage:
             raise NotAllowedError("Only members with the Manage Server permission can do that.")
         doc_value = None if document is None else self._document_name(document)
+        reset = doc_value == "" and bool(self.store.get(guild_id).default_doc)
         eph_value = (
             None
             if visibility is None
@@ -352,13 +354,21 @@ class Judge:
         s = self.store.update(
             guild_id, default_doc=doc_value, ephemeral=eph_value, inline_refs=inline_value
         )
-        return Reply(cards=(self._settings_card(s, "Settings saved"),), ephemeral=True)
+        note = "The default document is reset to the index's default." if reset else ""
+        return Reply(
+            content=note, cards=(self._settings_card(s, "Settings saved"),), ephemeral=True
+        )
 
     def _document_name(self, name: str) -> str:
         wanted = name.strip().lower()
-        if wanted in ("", "default", "none"):
-            return ""
         names = [d.name for d in self.index.documents()]
+        if not wanted:
+            raise InvalidInputError(
+                f"Say which document answers quote: one of {', '.join(names)}, or default "
+                "for the index's default."
+            )
+        if wanted in ("default", "none"):
+            return ""
         if wanted not in names:
             raise InvalidInputError(
                 f"There is no document {quote(name)}; choose one of {', '.join(names)}."
@@ -490,6 +500,8 @@ def open_or_define(hit: Hit, doc: str | None) -> Action:
 
 def _parse_choice(value: str, table: dict[str, Any], sentence: str) -> Any:
     key = value.strip().lower()
+    if not key:
+        raise InvalidInputError(f"{sentence}: say which.")
     if key not in table:
         raise InvalidInputError(f"{sentence}, not {quote(value)}.")
     return table[key]

@@ -13,7 +13,8 @@ MAX_QUERY = 200
 MAX_SEARCH = 80  # a search's words travel in the page buttons' custom_id (100 characters)
 TYPO_SIMILARITY = 60  # rapidfuzz ratio above which a different name reads as a typo of it
 
-INLINE_RE = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
+# Any length: one too long gets the same answer as /rule ("keep it under 200").
+INLINE_RE = re.compile(r"\[\[([^\[\]\n]+)\]\]")
 # Discord code: ``` fenced blocks ``` (closed or not), ``double`` and `single` inline code.
 # Code and ||spoilers|| are quoted or hidden on purpose: references in them are not asked.
 _CODE_RE = re.compile(r"```.*?(?:```|\Z)|``[^`]+``|`[^`]+`|\|\|.+?\|\|", re.DOTALL)

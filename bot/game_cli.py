@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.game_text import HELP, HINT, event_lines, menu, render
+from bot.position_cli import add_position_parser
 from engine import (
     EngineError,
     GameConfig,
@@ -31,7 +32,7 @@ from engine.state import Format
 
 
 def add_game_parser(sub: Any) -> None:
-    """Register `game simulate`, `game replay` and `game play`."""
+    """Register `game simulate`, `game replay`, `game play` and `game position`."""
     game: argparse.ArgumentParser = sub.add_parser(
         "game", help="play, simulate and replay games of Warlord"
     )
@@ -77,6 +78,8 @@ def add_game_parser(sub: Any) -> None:
     )
     play.add_argument("--save", type=Path, help="write the game record here when it stops")
     play.set_defaults(func=run_play)
+
+    add_position_parser(gsub)
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:

@@ -209,6 +209,61 @@ FRENCH: dict[str, str] = {
 }
 
 
+# Plain French words for the game's states and actions that the rulebook does not use, which
+# players type anyway: "étourdi" (stunned; the rulebook says "épuisé"), and the words French
+# players of other card games use ("engagé" for spent, "dégager" for ready).
+PLAIN: dict[str, str] = {
+    "etourdi": "stunned",
+    "etourdie": "stunned",
+    "etourdis": "stunned",
+    "etourdies": "stunned",
+    "etourdir": "stun",
+    "etourdit": "stun",
+    "assomme": "stunned",
+    "assommee": "stunned",
+    "assommer": "stun",
+    "engage": "spent",
+    "engagee": "spent",
+    "engages": "spent",
+    "engager": "spend",
+    "degage": "ready",
+    "degagee": "ready",
+    "degager": "ready",
+    "redresse": "ready",
+    "redressee": "ready",
+    "blesse": "wounded",
+    "blessee": "wounded",
+    "blesser": "wound",
+    "soin": "heal",
+    "soins": "heal",
+    "sacrifier": "kill",
+    "annuler": "cancel",
+    "annule": "canceled",
+    "annulee": "canceled",
+    "rediriger": "redirect",
+    "redirige": "redirected",
+    "relancer": "reroll",
+    "relance": "reroll",
+    "lancer un sort": "cast spell",
+    "lancer un de": "roll",
+    "lancer les des": "roll",
+    "invoquer": "summon",
+    "invoque": "summoned",
+    "invoquee": "summoned",
+    "reveler": "reveal",
+    "revele": "revealed",
+    "fouiller": "search",
+    "avancer": "move forward",
+    "bouger": "move",
+    "exiler": "banish",
+    "exile": "banished",
+    "cimetiere": "discard pile",
+    "bibliotheque": "deck",
+    "passer": "pass",
+    "premier joueur": "initiative",
+}
+
+
 def _french_term(before: str) -> str:
     """The French term ending `before`: its capitalised words with their small words
     ("Seigneur de Guerre"), or up to four lower-case words ending in a capitalised one
@@ -270,8 +325,11 @@ def packaged_pairs() -> dict[str, str]:
 
 
 def french_table() -> dict[str, str]:
-    """The hand table, then the pairs the French rulebook prints that it does not have."""
+    """The hand table, the plain words, then the pairs the French rulebook prints that
+    neither has."""
     table = dict(FRENCH)
+    for french, english in PLAIN.items():
+        table.setdefault(french, english)
     for french, english in packaged_pairs().items():
         table.setdefault(french, english)
     return table

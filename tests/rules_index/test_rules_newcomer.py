@@ -30,3 +30,33 @@ def test_headings_of_older_documents_still_found_there(index: RulesIndex) -> Non
 def test_a_missing_number_offers_the_crs_nearest(index: RulesIndex) -> None:
     found = index.lookup("104.99", doc="4e-fr")
     assert found.kind == "none" and found.hits and found.hits[0].doc == "cr"
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Étourdi", "107.4"),  # plain French for stunned; the rulebook says Épuisé
+        ("étourdie", "107.4"),
+        ("Épuisé", "107.4"),  # the rulebook's own word still works
+        ("assommé", "107.4"),
+        ("engagé", "107.2"),  # spent, as French players of other games say it
+        ("dégager", "Glossary: Ready (a card)"),
+        ("annuler une action", "510.10"),
+        ("rediriger une attaque", "511.6"),
+        ("relancer un dé", "105.5"),
+    ],
+)
+def test_plain_french_words_for_states_and_actions(
+    index: RulesIndex, query: str, expected: str
+) -> None:
+    refs = [h.ref for h in index.search(query, limit=3)]
+    assert any(r == expected or r.startswith(expected + ".") for r in refs), refs
+
+
+def test_a_stunned_question_in_plain_french(index: RulesIndex) -> None:
+    refs = [h.ref for h in index.search("un personnage étourdi peut-il attaquer ?", limit=3)]
+    assert "107.4.3" in refs
+
+
+def test_plain_french_words_define_their_term(index: RulesIndex) -> None:
+    assert index.define("étourdi").entry.ref == "107.4"

@@ -153,6 +153,10 @@ def _kind(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "AEIOU" else "a ") + noun
+
+
 def _known(data: Mapping[str, Any], keys: frozenset[str], path: str) -> None:
     unknown = sorted(set(data) - keys)
     if unknown:
@@ -296,7 +300,8 @@ class _Builder:
         except CardRefError as exc:
             raise _fail(path, str(exc)) from None
         if wanted is not None and card.functions_as is not wanted:
-            raise _fail(path, f"'{card.name}' is a {card.functions_as.value}, not a {wanted.value}")
+            kind, wants = _a(card.functions_as.value), _a(wanted.value)
+            raise _fail(path, f"'{card.name}' is {kind}, not {wants}")
         if "owner" in data:
             owner = self._seat_number(data["owner"], f"{path}.owner")
         wanted_id = _int(data["id"], f"{path}.id", 0) if "id" in data else None
@@ -313,7 +318,7 @@ class _Builder:
         index = self._entry(path, {**data, "owner": data.get("owner", owner)}, owner, None)
         card = self.entries[index].card
         if card.functions_as is not CardType.CHARACTER:
-            raise _fail(path, f"'{card.name}' is a {card.functions_as.value}, not a character")
+            raise _fail(path, f"'{card.name}' is {_a(card.functions_as.value)}, not a character")
         orientation = _choice(
             data.get("orientation", "ready"),
             f"{path}.orientation",
@@ -329,7 +334,7 @@ class _Builder:
             attached = self._card(at_path, e, controller, None)
             kind = self.entries[attached].card.functions_as
             if kind in (CardType.CHARACTER, CardType.ITEM):
-                raise _fail(at_path, f"a {kind.value} cannot be attached (items go in 'items')")
+                raise _fail(at_path, f"{_a(kind.value)} cannot be attached (items go in 'items')")
             attachments.append(attached)
         for i, mod in enumerate(_list(data.get("modifiers", []), f"{path}.modifiers")):
             self.inline_mods.append(

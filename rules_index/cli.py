@@ -1,4 +1,4 @@
-"""`warlord-judge rules ...`: search, get, define, add, docs, rebuild, check.
+"""`warlord-judge rules ...`: search, get, define, add, remove, docs, rebuild, check.
 
 Output is readable text, or JSON with `--json` (the shape other tools depend on: a list of hits
 with at least ref, doc, title, text and score). `search --stdin --json` answers one query per
@@ -18,7 +18,7 @@ from rules_index.errors import RulesIndexError, UnknownRuleError, UnknownTermErr
 from rules_index.index import RulesIndex, default_path
 from rules_index.models import EntryDetail, Hit
 from rules_index.parsing import FORMATS
-from rules_index.text import shorten, strip_markup
+from rules_index.text import plural, shorten, strip_markup
 
 WIDTH = 96
 
@@ -60,7 +60,14 @@ def add_rules_parser(sub: Any) -> None:
     a.add_argument("--format", choices=FORMATS, help="document shape (default: detected)")
     a.add_argument("--title")
     a.add_argument("--version")
+    a.add_argument(
+        "--replace", action="store_true", help="replace an added document of the same name"
+    )
     a.set_defaults(func=_add)
+
+    rm = rs.add_parser("remove", help="remove a document added with `rules add`")
+    rm.add_argument("name", help="the document's name, as `rules docs` lists it")
+    rm.set_defaults(func=_remove)
 
     ls = rs.add_parser("docs", help="the indexed documents")
     ls.add_argument("--json", action="store_true")
@@ -225,8 +232,20 @@ def _define(args: argparse.Namespace) -> int:
 @_guard
 def _add(args: argparse.Namespace) -> int:
     index = _open(args)
-    info = index.add_document(args.path, args.name, args.format, args.title, args.version)
-    print(f"Added {info.name!r} ({info.format}, {info.entry_count} entries): {info.title}.")
+    existed = args.name.strip().lower() in {d.name for d in index.documents()}
+    info = index.add_document(
+        args.path, args.name, args.format, args.title, args.version, replace=args.replace
+    )
+    verb = "Replaced" if existed else "Added"
+    entries = plural(info.entry_count, "entry", "entries")
+    print(f"{verb} {info.name!r} ({info.format}, {entries}): {info.title}.")
+    return 0
+
+
+@_guard
+def _remove(args: argparse.Namespace) -> int:
+    info = _open(args).remove_document(args.name)
+    print(f"Removed {info.name!r}: {info.title}.")
     return 0
 
 

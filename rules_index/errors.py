@@ -27,6 +27,10 @@ class UnknownDocumentError(RulesIndexError):
     """A `--doc` name that matches no indexed document."""
 
 
+class DocumentExistsError(RulesIndexError):
+    """A document added under a name already indexed, without asking to replace it."""
+
+
 class DocumentFormatError(RulesIndexError):
     """A document that cannot be read or split into entries."""
 

@@ -12,6 +12,7 @@ from rapidfuzz import fuzz, process
 
 from rules_index import store
 from rules_index.errors import (
+    DocumentExistsError,
     DocumentFormatError,
     QueryError,
     RulesIndexError,
@@ -286,8 +287,10 @@ class RulesIndex:
         format: str | None = None,
         title: str | None = None,
         version: str | None = None,
+        replace: bool = False,
     ) -> DocumentInfo:
-        """Index a community document (its text is kept, so rebuilds re-parse it)."""
+        """Index a community document (its text is kept, so rebuilds re-parse it). One of the
+        same name is replaced only when `replace` is true."""
         key = (name or "").strip().lower()
         if not re.fullmatch(r"[a-z0-9][a-z0-9._-]{0,39}", key):
             raise RulesIndexError(
@@ -297,6 +300,11 @@ class RulesIndex:
             p.name for p in store.packaged_sources()
         }:
             raise RulesIndexError(f"The name {name!r} belongs to a packaged document.")
+        if key in {d.name for d in self._docs} and not replace:
+            raise DocumentExistsError(
+                f"A document named {key!r} is already indexed; add it with --replace to"
+                " replace it, or choose another --name."
+            )
         if format is not None and format not in FORMATS:
             raise DocumentFormatError(
                 f"Unknown document format {format!r}: use one of {', '.join(FORMATS)}."
@@ -323,11 +331,28 @@ class RulesIndex:
             weight=0.9,
             builtin=False,
         )
+        self._rebuild(extra=[source])
+        return self.document(key)
+
+    def remove_document(self, name: str) -> DocumentInfo:
+        """Remove a community document; the packaged ones cannot be removed."""
+        info = self.document(name)
+        if info.name in {p.name for p in store.packaged_sources()}:
+            what = "the Comprehensive Rules" if info.is_default else "a packaged document"
+            raise RulesIndexError(
+                f"{info.name!r} is {what}: packaged documents cannot be removed, only those"
+                " added with `rules add`."
+            )
+        self._rebuild(remove={info.name})
+        return info
+
+    def _rebuild(
+        self, extra: list[store.SourceDocument] | None = None, remove: set[str] | None = None
+    ) -> None:
         self.conn.close()
-        store.build(self.path, extra=[source])
+        store.build(self.path, extra=extra, remove=remove)
         fresh = RulesIndex(self.path, store.connect(self.path))
         self.__dict__.update(fresh.__dict__)
-        return self.document(key)
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -368,7 +393,7 @@ class RulesIndex:
                 docs = {self.default_doc}
                 found = self._resolve_spec(spec, docs)
             if not found and strict:
-                where = ", ".join(sorted(docs))
+                where = " or ".join(sorted(scope)) + ("" if docs == scope else " or the CR")
                 if spec.kind == "range":
                     raise UnknownRuleError(
                         f"No rule is numbered from {spec.start} to {spec.end} in {where}.",

@@ -100,13 +100,16 @@ def added_sources(path: Path) -> list[SourceDocument]:
     ]
 
 
-def build(path: Path, extra: list[SourceDocument] | None = None) -> None:
+def build(
+    path: Path, extra: list[SourceDocument] | None = None, remove: set[str] | None = None
+) -> None:
     """(Re)build the cache at `path` from the packaged documents, the community documents it
-    already holds, and `extra` (a document being added; it replaces one of the same name)."""
+    already holds but those named in `remove`, and `extra` (a document being added; it
+    replaces one of the same name)."""
     import sqlite_utils  # imported here: opening a fresh cache does not need it
 
     sources = packaged_sources()
-    added = {d.name: d for d in added_sources(path)}
+    added = {d.name: d for d in added_sources(path) if d.name not in (remove or set())}
     for doc in extra or []:
         added[doc.name] = doc
     sources += [d for name, d in added.items() if name not in {s.name for s in sources}]

@@ -97,3 +97,9 @@ def shorten(text: str, limit: int) -> str:
     if " " in cut[limit // 2 :]:
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;:.") + "…"
+
+
+def plural(count: int, noun: str, plural_form: str | None = None) -> str:
+    """ "1 result", "2 results", "0 entries" (give `plural_form` when "s" is not enough)."""
+    word = noun if count == 1 else (plural_form or noun + "s")
+    return f"{count:,} {word}"

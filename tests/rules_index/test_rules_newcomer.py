@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules_index import RulesIndex
+from rules_index.cli import main as cli_main
 from rules_index.errors import UnknownRuleError
 
 
@@ -19,7 +22,7 @@ def test_rule_numbers_belong_to_the_cr_whatever_the_document(index: RulesIndex, 
 
 
 def test_a_missing_number_is_still_an_error_in_the_cr(index: RulesIndex) -> None:
-    with pytest.raises(UnknownRuleError, match=r"999\.9 does not exist in cr"):
+    with pytest.raises(UnknownRuleError, match=r"999\.9 does not exist in 4e-fr or the CR"):
         index.get("999.9", doc="4e-fr")
 
 
@@ -60,3 +63,50 @@ def test_a_stunned_question_in_plain_french(index: RulesIndex) -> None:
 
 def test_plain_french_words_define_their_term(index: RulesIndex) -> None:
     assert index.define("étourdi").entry.ref == "107.4"
+
+
+FAQ = "1. GENERAL\n1.1 Sleeves must be opaque.\n1.2 Dice must be fair.\n1.3 Be kind.\n"
+FAQ2 = FAQ.replace("must be opaque", "may be clear")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli_main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_add_refuses_to_replace_a_document_unless_told(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    first, second = tmp_path / "faq.txt", tmp_path / "faq2.txt"
+    first.write_text(FAQ, encoding="utf-8")
+    second.write_text(FAQ2, encoding="utf-8")
+    assert _run(capsys, "add", str(first), "--name", "faq", "--format", "numbered")[0] == 0
+    code, _, err = _run(capsys, "add", str(second), "--name", "faq")
+    assert code == 1 and "already" in err and "--replace" in err
+    assert "opaque" in _run(capsys, "get", "1.1", "--doc", "faq")[1]  # kept
+    code, out, _ = _run(
+        capsys, "add", str(second), "--name", "faq", "--format", "numbered", "--replace"
+    )
+    assert code == 0 and "Replaced 'faq'" in out
+    assert "clear" in _run(capsys, "get", "1.1", "--doc", "faq")[1]
+
+
+def test_remove_a_community_document(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "faq.txt"
+    source.write_text(FAQ, encoding="utf-8")
+    _run(capsys, "add", str(source), "--name", "faq")
+    code, out, _ = _run(capsys, "remove", "faq")
+    assert code == 0 and "Removed 'faq'" in out
+    assert "faq" not in _run(capsys, "docs")[1]
+    code, _, err = _run(capsys, "remove", "faq")
+    assert code == 1 and "There is no rules document 'faq'" in err
+
+
+@pytest.mark.parametrize("name", ["cr", "comprehensive", "4e-fr"])
+def test_packaged_documents_cannot_be_removed(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    code, _, err = _run(capsys, "remove", name)
+    assert code == 1 and "packaged" in err and "cannot be removed" in err
+    assert "cr " in _run(capsys, "docs")[1]

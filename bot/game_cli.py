@@ -7,6 +7,7 @@ import difflib
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -14,10 +15,12 @@ from bot.game_text import HELP, HINT, event_lines, menu, render
 from bot.position_cli import add_position_parser
 from engine import (
     EngineError,
+    Event,
     GameConfig,
     GameRecord,
     GameState,
     apply,
+    events_for,
     legal_actions,
     new_record,
     replay,
@@ -25,6 +28,7 @@ from engine import (
 )
 from engine.cards.catalog import CardCatalog
 from engine.cards.model import Deck
+from engine.events import CardDrawn
 from engine.playout import DEFAULT_TURN_CAP, random_playout
 from engine.record import digest
 from engine.rng import Rng
@@ -60,6 +64,9 @@ def add_game_parser(sub: Any) -> None:
     rep.add_argument("record", type=Path, help="a game record (JSON)")
     rep.add_argument("--as", dest="seat", type=int, help="show that seat's view")
     rep.add_argument("--json", action="store_true", help="print JSON")
+    rep.add_argument(
+        "--log", action="store_true", help="also print every event, setting up included"
+    )
     rep.set_defaults(func=run_replay)
 
     play = gsub.add_parser("play", help="a hot-seat game in this terminal")
@@ -252,18 +259,35 @@ def run_replay(args: argparse.Namespace) -> int:
     shown = view(state, args.seat)
     shown["actions"] = len(record.actions)
     shown["events"] = len(result.events)
+    if args.log:
+        shown["log"] = events_for(result.events, args.seat)
     if args.json:
         print(json.dumps(shown))
     else:
+        if args.log:
+            for line in event_lines(_visible(result.events, args.seat)):
+                print("  > " + line)
         print(render(state, args.seat))
     return 0
+
+
+def _visible(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may read: others' drawn cards are left out (events_for)."""
+    return [e for e in events if not (isinstance(e, CardDrawn) and e.seat != seat)]
 
 
 # play -------------------------------------------------------------------------------------
 
 
-def play_loop(state: GameState, record: GameRecord, stdin: TextIO, out: TextIO) -> GameRecord:
-    """Menu loop over legal actions until the game ends, EOF, or 'q'.
+def play_loop(
+    state: GameState,
+    record: GameRecord,
+    stdin: TextIO,
+    out: TextIO,
+    opening: Sequence[Event] = (),
+) -> GameRecord:
+    """Menu loop over legal actions until the game ends, EOF, or 'q'; `opening` are the events
+    of setting up (the first initiative roll), printed first.
 
     The whole board is shown when the turn, the phase or the seat asked changes, or on `b`;
     otherwise only the new events and the choices. With piped input the answer read is echoed
@@ -274,6 +298,8 @@ def play_loop(state: GameState, record: GameRecord, stdin: TextIO, out: TextIO) 
     show_choices = True
     asked = ""
     print(HINT, file=out)
+    for line in event_lines(opening):
+        print("  > " + line, file=out)
     while not state.is_over:
         decision = state.pending[0]
         seat = decision.seat
@@ -332,9 +358,10 @@ def run_play(args: argparse.Namespace) -> int:
     except EngineError as exc:
         return _fail(str(exc))
     try:
-        record, state = new_record(
+        record, _ = new_record(
             GameConfig(seats=len(chosen), format=fmt), chosen, args.seed, sample_catalog()
         )
+        start = record.begin()
     except EngineError as exc:
         built_for = sample_deck_formats()
         other = sorted({built_for[d.name].value for d in chosen} - {fmt.value})
@@ -345,7 +372,7 @@ def run_play(args: argparse.Namespace) -> int:
         else:
             hint = ""
         return _fail(f"{exc}{hint}")
-    record = play_loop(state, record, sys.stdin, sys.stdout)
+    record = play_loop(start.state, record, sys.stdin, sys.stdout, start.events)
     if args.save is not None:
         final = replay(record).state
         args.save.write_text(record.to_json(final), encoding="utf-8")

@@ -2,10 +2,56 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import assert_never
 
 from engine import Action, DecisionKind, GameState, view
-from engine.events import Event
+from engine.events import (
+    ActionCanceled,
+    ActionCardPlayed,
+    AttackEnded,
+    AttackStopped,
+    CardBanished,
+    CardDrawn,
+    CardRevealed,
+    CardsReadied,
+    CardToDiscard,
+    CharacterDied,
+    CharacterPlayed,
+    DoneDiscarding,
+    DungeonDefeated,
+    DungeonPlayed,
+    EffectExpired,
+    EpicClassAttached,
+    Event,
+    FellForward,
+    GameDrawn,
+    GameStarted,
+    GameWon,
+    InitiativeTied,
+    InitiativeWarlordChosen,
+    InitiativeWon,
+    ItemDestroyed,
+    ItemEquipped,
+    ManualEffect,
+    Moved,
+    OrderGiven,
+    OrderPhaseEnded,
+    OrientationChanged,
+    Passed,
+    PhaseStarted,
+    PlacedInLastRank,
+    PlayerDefeated,
+    ReturnedToFormation,
+    Rolled,
+    StatModified,
+    StrikeDeclared,
+    TokenCeased,
+    TokenNotCreated,
+    TurnStarted,
+    WarlordTypeLost,
+    WoundsInflicted,
+)
 
 HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
 
@@ -156,134 +202,297 @@ def render(state: GameState, seat: int | None) -> str:
 
 # events -----------------------------------------------------------------------------------
 
+# Every sentence an event becomes, in one place: a front end in another language passes its own
+# `Words` to `event_line`/`event_lines` and needs no engine change. Events carry facts and short
+# `why` codes (engine/events.py); these tables give them words.
+TEMPLATES: dict[str, str] = {
+    "seat": "Seat {seat}",
+    "game_started": "A {seats}-player {format} game starts.",
+    "initiative": "{seat} wins initiative; the order of play is {order} (504.3).",
+    "initiative_tied": "Seats {seats} tie for the highest roll and reroll ({rule}).",
+    "initiative_warlord_chosen": "{seat} chooses {name} to roll for initiative (504.1.1).",
+    "passed": "{seat} passes.",
+    "order_phase_ended": "All players passed in turn: the order phase ends ({rule}).",
+    "effect_expired": "{name}'s {amount:+d} {stat} ends with the turn ({rule}).",
+    "stat_modified": "{name} gets {amount:+d} {stat} until the end of the turn.",
+    "character_played": "{seat} plays {name} into rank {rank}.",
+    "character_played_stunned": (
+        "{seat} plays {name} into rank {rank}, stunned by the loyalty penalty (507.1.4)."
+    ),
+    "warlord_type_lost": "{name} entered play during the game, so it is not a Warlord ({rule}).",
+    "orientation_changed": "{name} becomes {orientation}: {why} ({rule}).",
+    "moved": "{name} moves from rank {from_rank} to rank {to_rank}.",
+    "moved_sideways": "{name} moves sideways in rank {to_rank}.",
+    "moved_into": "{name} moves into rank {to_rank} of seat {formation}'s formation (710.1).",
+    "moved_to": "{name} moves to rank {to_rank}.",
+    "fell_forward": "{name} falls forward from rank {from_rank} to rank {to_rank} ({orientation}).",
+    "returned_to_formation": "{name} returns to its controller's front rank ({rule}).",
+    "placed_in_last_rank": "{name} stands in rank {rank}, the last occupied rank there ({rule}).",
+    "item_equipped": "{seat} equips {name} to {to_name}.",
+    "item_destroyed": "{name} on {from_name} is destroyed ({rule}).",
+    "action_card_played": "{seat} plays {name}: {text}",
+    "manual_effect": "Resolve {name} by hand: the engine does not run its text yet.",
+    "dungeon_played": "{seat} plays the dungeon {name}: {text}",
+    "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
+    "epic_class_attached": "{seat} attaches the Epic Class {name} to {to_name} ({rule}).",
+    "action_canceled": "{name} is canceled: {why} ({rule}).",
+    "wounds_inflicted": "{name} suffers {wounds}.",
+    "wounds": "{amount} wound{s}; {left} of {hit_points} HP left",
+    "character_died": "{name} dies: {why} ({rule}).",
+    "attack_stopped": "{seat} stops {name}'s attack ({rule}).",
+    "attack_ended": "{name}'s attack ends: {why} ({rule}).",
+    "card_banished": "{name} is banished: {why} ({rule}).",
+    "token_ceased": "The token {name} ceases to exist: {why} (703.5).",
+    "token_not_created": "No {name} token enters play ({rule}).",
+    "token_not_created_because": "No {name} token enters play: {reason}",
+    "player_defeated": "{seat} controls no Warlord and is defeated ({rule}).",
+    "game_won": "{seat} controls the last Warlord and wins the game ({rule}).",
+    "game_drawn": "No player controls a Warlord: nobody wins.",
+    # dice (105)
+    "roll_strike": "{name} strikes {target}",
+    "roll_ranged": "{name} shoots at {target}",
+    "roll_other": "{name} rolls {purpose}",
+    "dice_two": "rolled {first} and {second} ({mode}), keeps {kept}",
+    "dice_cancelled": "d20 {kept} (advantage and disadvantage cancel)",
+    "dice_one": "d20 {kept}",
+    "vs_ac": " vs AC {target}",
+    "vs": " vs {target}",
+    "natural": "natural {kept}: {outcome}",
+    "planar_miss": "odd roll against Planar (602.5)",
+    "the_target": "the target",
+}
+
+WHY: dict[str, str] = {
+    # orientation_changed (costs)
+    "attack": "it attacks",
+    "maneuver": "it maneuvers",
+    "spend_order": "the cost of a Spend Order",
+    "defeat_dungeon": "spent to defeat a dungeon",
+    "epic_class": "the cost of attaching an Epic Class",
+    # character_died
+    "wounds": "{wounds} wound(s) with {hit_points} HP",
+    "hp_zero": "its hit points are reduced to 0",
+    "level_zero": "its level is reduced to 0",
+    # attack_ended, action_canceled
+    "all_strikes": "all its strikes are performed",
+    "no_target": "no target in reach",
+    "attacker_left_play": "the attacker left play",
+    "performer_left_play": "its performer left play",
+    # leaving a zone
+    "resolved": "resolved",
+    "discarded": "discarded",
+    "destroyed": "destroyed",
+    "item_left_play": "its character left play",
+    "attachment_left_play": "its character left play",
+    "died": "it died",
+    "owner_defeated": "its owner was defeated",
+}
+
+
+class Words:
+    """The sentence tables of one language (English by default)."""
+
+    def __init__(
+        self, templates: Mapping[str, str] = TEMPLATES, why: Mapping[str, str] = WHY
+    ) -> None:
+        self.templates = templates
+        self.why = why
+
+    def say(self, key: str, **values: object) -> str:
+        return self.templates[key].format(**values)
+
+    def because(self, code: str, **values: object) -> str:
+        return self.why.get(code, code.replace("_", " ")).format(**values)
+
+
+ENGLISH = Words()
+
 
 def _signed(value: int) -> str:
     return f"- {-value}" if value < 0 else f"+ {value}"
 
 
-def _wounds_text(w: dict[str, Any]) -> str:
-    amount = w["amount"]
-    left = w["hit_points"] - w["wounds"]
-    taken = f"{amount} wound" + ("" if amount == 1 else "s")
-    return f"{taken}; {max(left, 0)} of {w['hit_points']} HP left"
+def _wounds_text(w: WoundsInflicted, words: Words = ENGLISH) -> str:
+    left = max(w.hit_points - w.wounds, 0)
+    s = "" if w.amount == 1 else "s"
+    return words.say("wounds", amount=w.amount, s=s, left=left, hit_points=w.hit_points)
 
 
-def roll_line(e: dict[str, Any], wounds: dict[str, Any] | None = None) -> str:
+def roll_line(e: Rolled, wounds: WoundsInflicted | None = None, words: Words = ENGLISH) -> str:
     """A roll event for people: who rolls what, the dice, each modifier, total, target, result.
 
     `wounds` is the wounds event the roll caused, folded into the line when given."""
-    r = e["roll"]
-    name = e.get("name") or f"#{r['roller']}"
-    purpose = r["purpose"]
+    r = e.roll
+    name = e.name or f"#{r.roller}"
+    purpose = r.purpose
     is_strike = purpose.endswith("strike")
     if is_strike:
-        verb = "shoots at" if purpose.startswith("ranged") else "strikes"
-        head = f"{name} {verb} {e.get('target_name', 'the target')}"
+        key = "roll_ranged" if purpose.startswith("ranged") else "roll_strike"
+        head = words.say(key, name=name, target=e.target_name or words.say("the_target"))
     else:
-        head = f"{name} rolls {purpose}"
-    naturals, kept, mode = r["naturals"], r["kept"], r["advantage"]
+        head = words.say("roll_other", name=name, purpose=purpose)
+    naturals, kept, mode = r.naturals, r.kept, r.advantage
     if mode in ("advantage", "disadvantage") and len(naturals) > 1:
-        shown = " and ".join(str(d) for d in naturals)
-        dice = f"rolled {shown} ({mode}), keeps {kept}"
+        dice = words.say("dice_two", first=naturals[0], second=naturals[1], mode=mode, kept=kept)
     elif mode == "cancelled":
-        dice = f"d20 {kept} (advantage and disadvantage cancel)"
+        dice = words.say("dice_cancelled", kept=kept)
     else:
-        dice = f"d20 {kept}"
-    mods = r["modifiers"] or [["", 0]]
+        dice = words.say("dice_one", kept=kept)
+    mods = r.modifiers or (("", 0),)
     parts = []
     for label, value in mods:
         named = "" if not label or label.startswith("printed strike") else f" ({label})"
         parts.append(f" {_signed(value)}{named}")
-    text = f"{head}: {dice}{''.join(parts)} = {r['total']}"
-    if r["target"] is not None:
-        text += f" vs {'AC ' if is_strike else ''}{r['target']}"
+    text = f"{head}: {dice}{''.join(parts)} = {r.total}"
+    if r.target is not None:
+        text += words.say("vs_ac" if is_strike else "vs", target=r.target)
     verdict = []
-    outcome = r["outcome"]
+    outcome = r.outcome
     if outcome.startswith("critical"):
-        verdict.append(f"natural {kept}: {outcome}")
+        verdict.append(words.say("natural", kept=kept, outcome=outcome))
     elif "Planar" in outcome:
-        verdict.append("odd roll against Planar (602.5)")
+        verdict.append(words.say("planar_miss"))
     if is_strike:
-        result = e.get("result") or ("hit" if "success" in outcome else "miss")
-        verdict.append(result + (f" ({_wounds_text(wounds)})" if wounds else ""))
-    elif r["target"] is not None and not outcome.startswith("critical"):
+        result = e.result or ("hit" if "success" in outcome else "miss")
+        verdict.append(result + (f" ({_wounds_text(wounds, words)})" if wounds else ""))
+    elif r.target is not None and not outcome.startswith("critical"):
         verdict.append(outcome)
     return text + (": " + ", ".join(verdict) if verdict else "")
 
 
-def _name(e: dict[str, Any]) -> str:
-    return str(e.get("name") or f"#{e.get('card')}")
+def event_line(e: Event, words: Words = ENGLISH) -> str | None:
+    """One event as a sentence, or None for events the board already shows (or private ones).
+
+    Every event kind is matched: a new kind that is not handled here fails `assert_never`
+    (and the test that renders one event of each kind)."""
+    say, because = words.say, words.because
+    seat = say("seat", seat=e.seat) if e.seat is not None else ""
+    match e:
+        case Rolled():
+            return roll_line(e, None, words)
+        case WoundsInflicted():
+            return say("wounds_inflicted", name=e.name, wounds=_wounds_text(e, words))
+        case CharacterDied():
+            why = because(e.why, wounds=e.wounds, hit_points=e.hit_points)
+            return say("character_died", name=e.name, why=why, rule=e.rule)
+        case Passed():
+            return say("passed", seat=seat)
+        case CharacterPlayed():
+            key = "character_played_stunned" if e.stunned_by_loyalty else "character_played"
+            return say(key, seat=seat, name=e.name, rank=e.rank)
+        case Moved():
+            if e.formation is not None:
+                return say("moved_into", name=e.name, to_rank=e.to_rank, formation=e.formation)
+            if e.from_rank is None:
+                return say("moved_to", name=e.name, to_rank=e.to_rank)
+            key = "moved_sideways" if e.from_rank == e.to_rank else "moved"
+            return say(key, name=e.name, from_rank=e.from_rank, to_rank=e.to_rank)
+        case FellForward():
+            return say(
+                "fell_forward",
+                name=e.name,
+                from_rank=e.from_rank,
+                to_rank=e.to_rank,
+                orientation=e.orientation,
+            )
+        case OrientationChanged():
+            why = because(e.why)
+            return say(
+                "orientation_changed", name=e.name, orientation=e.orientation, why=why, rule=e.rule
+            )
+        case ItemEquipped():
+            return say("item_equipped", seat=seat, name=e.name, to_name=e.to_name)
+        case ItemDestroyed():
+            return say("item_destroyed", name=e.name, from_name=e.from_name, rule=e.rule)
+        case ActionCardPlayed():
+            return say("action_card_played", seat=seat, name=e.name, text=e.text)
+        case DungeonPlayed():
+            return say("dungeon_played", seat=seat, name=e.name, text=e.text)
+        case ManualEffect():
+            return say("manual_effect", name=e.name)
+        case DungeonDefeated():
+            return say("dungeon_defeated", name=e.name, by_name=e.by_name, rule=e.rule)
+        case EpicClassAttached():
+            return say(
+                "epic_class_attached", seat=seat, name=e.name, to_name=e.to_name, rule=e.rule
+            )
+        case ActionCanceled():
+            return say("action_canceled", name=e.name, why=because(e.why), rule=e.rule)
+        case AttackStopped():
+            return say("attack_stopped", seat=seat, name=e.name, rule=e.rule)
+        case AttackEnded():
+            if e.why == "all_strikes":
+                return None  # the last strike's roll already says it
+            return say("attack_ended", name=e.name, why=because(e.why), rule=e.rule)
+        case CardBanished():
+            return say("card_banished", name=e.name, why=because(e.why), rule=e.rule)
+        case TokenCeased():
+            return say("token_ceased", name=e.name, why=because(e.why))
+        case TokenNotCreated():
+            if e.reason:
+                return say("token_not_created_because", name=e.name, reason=e.reason)
+            return say("token_not_created", name=e.name, rule=e.rule)
+        case ReturnedToFormation():
+            return say("returned_to_formation", name=e.name, rule=e.rule)
+        case PlacedInLastRank():
+            return say("placed_in_last_rank", name=e.name, rank=e.rank, rule=e.rule)
+        case InitiativeWon():
+            order = ", ".join(str(s) for s in e.order)
+            return say("initiative", seat=seat, order=order)
+        case InitiativeTied():
+            return say("initiative_tied", seats=", ".join(map(str, e.seats)), rule=e.rule)
+        case InitiativeWarlordChosen():
+            return say("initiative_warlord_chosen", seat=seat, name=e.name)
+        case OrderPhaseEnded():
+            return say("order_phase_ended", rule=e.rule)
+        case EffectExpired():
+            return say("effect_expired", name=e.name, amount=e.amount, stat=e.stat, rule=e.rule)
+        case StatModified():
+            return say("stat_modified", name=e.name, amount=e.amount, stat=e.stat)
+        case WarlordTypeLost():
+            return say("warlord_type_lost", name=e.name, rule=e.rule)
+        case PlayerDefeated():
+            return say("player_defeated", seat=seat, rule=e.rule)
+        case GameWon():
+            return say("game_won", seat=seat, rule=e.rule)
+        case GameDrawn():
+            return say("game_drawn")
+        case GameStarted():
+            return say("game_started", seats=e.seats, format=e.format)
+        case (
+            CardDrawn()  # private; the hand shows it to its owner
+            | TurnStarted()
+            | PhaseStarted()
+            | CardsReadied()
+            | OrderGiven()
+            | StrikeDeclared()  # the roll line names the target
+            | DoneDiscarding()
+            | CardToDiscard()  # the board's discard count shows it
+            | CardRevealed()
+        ):
+            return None
+        case _:
+            assert_never(e)
 
 
-def event_line(e: dict[str, Any]) -> str | None:
-    """One event as a sentence, or None for events the board already shows (or private ones)."""
-    kind = e["kind"]
-    seat = f"Seat {e['seat']}" if "seat" in e else "A player"
-    if kind == "roll":
-        return roll_line(e)
-    if kind == "wounds_inflicted":
-        return f"{_name(e)} suffers {_wounds_text(e)}."
-    if kind == "character_died":
-        return f"{_name(e)} dies: {e.get('reason', '')}."
-    if kind == "passed":
-        return f"{seat} passes."
-    if kind == "character_played":
-        stunned = ", stunned by the loyalty penalty" if e.get("stunned_by_loyalty") else ""
-        return f"{seat} plays {_name(e)} into rank {e['rank']}{stunned}."
-    if kind == "moved":
-        if "from_rank" in e and e["from_rank"] == e["to_rank"]:
-            return f"{_name(e)} moves sideways in rank {e['to_rank']}."
-        start = f" from rank {e['from_rank']}" if "from_rank" in e else ""
-        return f"{_name(e)} moves{start} to rank {e['to_rank']}."
-    if kind == "fell_forward":
-        return (
-            f"{_name(e)} falls forward from rank {e['from_rank']} to rank {e['to_rank']}"
-            f" ({e['orientation']})."
-        )
-    if kind == "orientation_changed":
-        return f"{_name(e)} becomes {e['orientation']}: {e.get('reason', '')}."
-    if kind == "item_equipped":
-        return f"{seat} equips {_name(e)} to {e.get('to_name', '#' + str(e.get('to')))}."
-    if kind == "item_destroyed":
-        return f"{_name(e)} is destroyed."
-    if kind in ("action_card_played", "dungeon_played"):
-        return f"{seat} plays {_name(e)}: {e.get('text', '')}"
-    if kind == "manual_effect":
-        return f"Resolve {_name(e)} by hand: the engine does not run its text yet."
-    if kind == "attack_stopped":
-        return f"The attack stops: no target in reach ({e.get('rule', '')})."
-    if kind in ("card_drawn", "turn_started", "phase_started", "cards_readied", "order_given"):
-        return None
-    if kind in ("strike_declared", "target_chosen", "attack_ended", "done_discarding"):
-        return None
-    if kind in ("card_to_discard", "card_revealed", "game_started"):
-        return None
-    if e.get("text"):
-        return str(e["text"])
-    return None
-
-
-def event_lines(events: list[Event]) -> list[str]:
+def event_lines(events: Sequence[Event], words: Words = ENGLISH) -> list[str]:
     """The new events as sentences; a strike's wounds are folded into its roll line."""
-    dicts = [e.to_dict() for e in events]
     lines: list[str] = []
     skip: set[int] = set()
-    for i, e in enumerate(dicts):
+    for i, e in enumerate(events):
         if i in skip:
             continue
-        if e["kind"] == "roll":
-            after = dicts[i + 1] if i + 1 < len(dicts) else None
-            r = e["roll"]
+        if isinstance(e, Rolled):
+            after = events[i + 1] if i + 1 < len(events) else None
             if (
-                after is not None
-                and after["kind"] == "wounds_inflicted"
-                and after.get("source") == r["roller"]
-                and after.get("card") == e.get("target")
+                isinstance(after, WoundsInflicted)
+                and after.source == e.roll.roller
+                and after.card == e.target
             ):
                 skip.add(i + 1)
-                lines.append(roll_line(e, after))
+                lines.append(roll_line(e, after, words))
                 continue
-        line = event_line(e)
+        line = event_line(e, words)
         if line:
             lines.append(line)
     return lines

@@ -1,6 +1,6 @@
 """The rules of Warlord: pure, deterministic, standard library only.
 
-state = new_game(config, decks, seed, cards)
+state = new_game(config, decks, seed, cards)   start_game(...) -> Transition (with set-up events)
 legal_actions(state, seat) -> [Action]      check(state, action) raises if not legal
 apply(state, action) -> Transition(state, events)
 view(state, seat) -> dict                    replay(record) -> Replay(state, events)
@@ -29,15 +29,16 @@ from engine.errors import (
     RecordError,
     SetupError,
 )
-from engine.events import DieRoll, Event
+from engine.events import EVENT_TYPES, DieRoll, Event
 from engine.game import Transition, apply, check, legal_actions
 from engine.pending import Decision, DecisionKind
 from engine.record import GameRecord, Replay, new_record, replay
-from engine.setup import new_game
+from engine.setup import new_game, start_game
 from engine.state import Format, GameConfig, GameState, Orientation, Phase
 from engine.view import events_for, view
 
 __all__ = [
+    "EVENT_TYPES",
     "Action",
     "AttachEpicClass",
     "Attack",
@@ -76,5 +77,6 @@ __all__ = [
     "new_game",
     "new_record",
     "replay",
+    "start_game",
     "view",
 ]

@@ -4,42 +4,53 @@ from __future__ import annotations
 
 from engine import stats
 from engine.cards.model import Card, CardType
+from engine.events import (
+    CardBanished,
+    CardToDiscard,
+    CharacterDied,
+    GameDrawn,
+    GameWon,
+    PlayerDefeated,
+    TokenCeased,
+)
 from engine.formation import without_character
 from engine.state import Unit
 from engine.tx import Tx
 
 
-def move_to_discard(tx: Tx, instance: int, reason: str) -> None:
-    """Put a card into its owner's discard pile; a token ceases to exist instead (703.5)."""
+def move_to_discard(tx: Tx, instance: int, why: str, rule: str) -> None:
+    """Put a card into its owner's discard pile; a token ceases to exist instead (703.5).
+    `why` and `rule` say why (events.CardToDiscard)."""
     owner = tx.owners[instance]
+    name = tx.name(instance)
     if instance in tx.tokens:
-        tx.emit("token_ceased", owner, card=instance, name=tx.name(instance), reason=reason)
+        tx.emit(TokenCeased(seat=owner, card=instance, name=name, why=why, rule=rule))
         return
     player = tx.player(owner)
     tx.update_player(owner, discard=(*player.discard, instance))
-    tx.emit("card_to_discard", owner, card=instance, name=tx.name(instance), reason=reason)
+    tx.emit(CardToDiscard(seat=owner, card=instance, name=name, why=why, rule=rule))
 
 
-def leave_play(tx: Tx, uid: int, reason: str, banish: bool = False) -> None:
+def leave_play(tx: Tx, uid: int, why: str, rule: str, banish: bool = False) -> None:
     """Remove a character from play: equipped items, then attached actions, then other
     attached cards, then the character itself go to the discard pile (104.8, 400.3)."""
     unit = tx.units[uid]
     formation = tx.player(unit.formation)
     tx.update_player(unit.formation, ranks=without_character(formation.ranks, uid))
     for item in unit.items:
-        move_to_discard(tx, item, "item of a character that left play (104.8)")
+        move_to_discard(tx, item, "item_left_play", "104.8")
     actions = [a for a in unit.attachments if tx.card(a).functions_as is CardType.ACTION]
     others = [a for a in unit.attachments if a not in actions]
     for attached in actions + others:
-        move_to_discard(tx, attached, "attached to a character that left play (104.8)")
+        move_to_discard(tx, attached, "attachment_left_play", "104.8")
     del tx.units[uid]
     tx.modifiers = [m for m in tx.modifiers if m.target != uid]
     if banish and uid not in tx.tokens:
         owner = tx.owners[uid]
         tx.update_player(owner, banish=(*tx.player(owner).banish, uid))
-        tx.emit("card_banished", owner, card=uid, name=tx.name(uid), reason=reason)
+        tx.emit(CardBanished(seat=owner, card=uid, name=tx.name(uid), why=why, rule=rule))
     else:
-        move_to_discard(tx, uid, reason)
+        move_to_discard(tx, uid, why, rule)
 
 
 def _lowers_stats(card: Card) -> bool:
@@ -56,8 +67,8 @@ def _is_lowered(tx: Tx, unit: Unit) -> bool:
     )
 
 
-def is_dying(tx: Tx, uid: int) -> str | None:
-    """Why a character dies now (104.2, 104.6), or None."""
+def is_dying(tx: Tx, uid: int) -> tuple[str, str] | None:
+    """Why a character dies now and the rule, (`why`, rule) of events.CharacterDied, or None."""
     unit = tx.units[uid]
     lowered = _is_lowered(tx, unit)
     if not unit.wounds and not lowered:
@@ -65,13 +76,13 @@ def is_dying(tx: Tx, uid: int) -> str | None:
     card = tx.card(uid)
     hp = stats.hit_points(tx, uid)
     if unit.wounds and unit.wounds >= hp:
-        return f"{unit.wounds} wound(s) with {hp} HP (104.2)"
+        return "wounds", "104.2"
     if not lowered:
         return None  # HP and level stay at least as printed
     if (card.hit_points or 0) > 0 and hp <= 0:
-        return "hit points reduced to 0 (104.6)"
+        return "hp_zero", "104.6"
     if (card.level or 0) > 0 and stats.level(tx, uid) <= 0:
-        return "level reduced to 0 (104.6)"
+        return "level_zero", "104.6"
     return None
 
 
@@ -80,24 +91,29 @@ def check_deaths(tx: Tx) -> bool:
     died = False
     while True:
         dying = [
-            (uid, why)
+            (uid, cause)
             for seat in tx.seat_order()
             for row in tx.player(seat).ranks
             for uid in row
-            if (why := is_dying(tx, uid)) is not None
+            if (cause := is_dying(tx, uid)) is not None
         ]
         if not dying:
             return died
-        for uid, why in dying:
+        for uid, (why, rule) in dying:
             if uid in tx.units:
+                unit = tx.units[uid]
                 tx.emit(
-                    "character_died",
-                    tx.units[uid].controller,
-                    card=uid,
-                    name=tx.name(uid),
-                    reason=why,
+                    CharacterDied(
+                        seat=unit.controller,
+                        card=uid,
+                        name=tx.name(uid),
+                        why=why,
+                        rule=rule,
+                        wounds=unit.wounds,
+                        hit_points=stats.hit_points(tx, uid),
+                    )
                 )
-                leave_play(tx, uid, "died (104.8)")
+                leave_play(tx, uid, "died", "104.8")
                 died = True
 
 
@@ -107,10 +123,10 @@ def controls_warlord(tx: Tx, seat: int) -> bool:
 
 def eliminate(tx: Tx, seat: int) -> None:
     """101.1 / 101.3: a player without a Warlord loses at once; their cards leave play."""
-    tx.emit("player_defeated", seat, text=f"Seat {seat} controls no Warlord (rule 101.1).")
+    tx.emit(PlayerDefeated(seat=seat))
     for uid in [u.id for u in tx.units.values() if seat in (u.controller, tx.owners[u.id])]:
         if uid in tx.units:
-            leave_play(tx, uid, "owner defeated (101.3)")
+            leave_play(tx, uid, "owner_defeated", "101.3")
     for unit in list(tx.units.values()):  # their items on other players' characters
         for item in [i for i in unit.items + unit.attachments if tx.owners[i] == seat]:
             current = tx.units[unit.id]
@@ -119,13 +135,13 @@ def eliminate(tx: Tx, seat: int) -> None:
                 items=tuple(i for i in current.items if i != item),
                 attachments=tuple(i for i in current.attachments if i != item),
             )
-            move_to_discard(tx, item, "owner defeated (101.3)")
+            move_to_discard(tx, item, "owner_defeated", "101.3")
     tx.modifiers = [m for m in tx.modifiers if m.source_seat != seat]
     tx.update_player(seat, eliminated=True)
     tx.drop_frames_of(seat)
     tx.pending = [d for d in tx.pending if d.seat != seat]
     if tx.dungeon is not None and tx.owners[tx.dungeon] == seat:
-        move_to_discard(tx, tx.dungeon, "owner defeated (101.3)")
+        move_to_discard(tx, tx.dungeon, "owner_defeated", "101.3")
         tx.dungeon = None
 
 
@@ -136,11 +152,11 @@ def check_victory(tx: Tx) -> bool:
         eliminate(tx, seat)
     live = tx.live_seats()
     if len(live) == 1:
-        tx.emit("game_won", live[0], text=f"Seat {live[0]} controls the last Warlord (101.1).")
+        tx.emit(GameWon(seat=live[0]))
         tx.game_over(live[0])
         return True
     if not live:
-        tx.emit("game_drawn", text="No player controls a Warlord.")
+        tx.emit(GameDrawn())
         tx.game_over(None)
         return True
     return False

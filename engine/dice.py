@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.events import DieRoll
+from engine.events import DieRoll, InitiativeTied, Rolled
 from engine.tx import Tx
 
 
@@ -83,7 +83,7 @@ def roll_initiative(tx: Tx, rollers: dict[int, int]) -> int:
                 None,
                 "critical success" if natural == 20 else "rolled",
             )
-            tx.emit("roll", seat, roll=roll, name=tx.name(warlord))
+            tx.emit(Rolled(seat=seat, roll=roll, name=tx.name(warlord)))
             results[seat] = natural
         crits = [s for s, v in results.items() if v == 20]
         if len(crits) == 1:
@@ -92,5 +92,5 @@ def roll_initiative(tx: Tx, rollers: dict[int, int]) -> int:
         top = crits or [s for s, v in results.items() if v == best]
         if len(top) == 1:
             return top[0]
-        tx.emit("initiative_tied", seats=tuple(top), text="Tied Warlords reroll (504.5).")
+        tx.emit(InitiativeTied(seats=tuple(top)))
         contenders = {s: contenders[s] for s in top}

@@ -5,6 +5,7 @@ illegal ranks afterwards (104.2, 401.6)."""
 from __future__ import annotations
 
 from engine.cards.model import Card, CardType
+from engine.events import ItemEquipped, StatModified, TokenNotCreated
 from engine.foreign import move_into_formation
 from engine.formation import rank_would_be_legal
 from engine.frames import Placement
@@ -33,7 +34,7 @@ def put_character_token_into_play(tx: Tx, seat: int, card: Card) -> int | None:
         raise ValueError(f"{card.name} is not a character token")
     rank = max(card.level or 1, 1)
     if not rank_would_be_legal(tx.player(seat), tx.units, rank):
-        tx.emit("token_not_created", seat, name=card.name, rule="507.1.2")
+        tx.emit(TokenNotCreated(seat=seat, name=card.name, rule="507.1.2"))
         return None
     uid = create_token(tx, seat, card)
     ask_position(tx, seat, uid, rank, Placement.PLAY)
@@ -48,12 +49,15 @@ def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int | None:
         raise ValueError(f"{card.name} is not an item token")
     problem = equip_requirement_problem(tx, tx.units[character].controller, card, character)
     if problem:
-        tx.emit("token_not_created", seat, name=card.name, reason=problem, rule="703.4")
+        tx.emit(TokenNotCreated(seat=seat, name=card.name, rule="703.4", reason=problem))
         return None
     uid = create_token(tx, seat, card)
     unit = tx.units[character]
     tx.update_unit(character, items=(*unit.items, uid))
-    tx.emit("item_equipped", seat, card=uid, name=card.name, to=character, token=True)
+    to_name = tx.name(character)
+    tx.emit(
+        ItemEquipped(seat=seat, card=uid, name=card.name, to=character, to_name=to_name, token=True)
+    )
     ask_destroy(tx, seat, character, uid)
     return uid
 
@@ -63,4 +67,4 @@ def modify_until_end_of_turn(tx: Tx, seat: int, target: int, stat: str, amount: 
     if stat not in ("atk", "ac", "skill", "hp", "level"):
         raise ValueError(f"unknown stat {stat!r}")
     tx.modifiers.append(Modifier(target, stat, amount, seat))
-    tx.emit("stat_modified", seat, card=target, stat=stat, amount=amount, until="end of turn")
+    tx.emit(StatModified(seat=seat, card=target, name=tx.name(target), stat=stat, amount=amount))

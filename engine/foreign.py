@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.events import Moved, PlacedInLastRank, ReturnedToFormation
 from engine.formation import locate
 from engine.tx import Tx
 
@@ -11,7 +12,7 @@ def return_home(tx: Tx, uid: int, rule: str) -> None:
     unit = tx.units[uid]
     tx.relocate(uid, unit.controller, 1)
     tx.update_unit(uid, formation=unit.controller)
-    tx.emit("returned_to_formation", unit.controller, card=uid, name=tx.name(uid), rule=rule)
+    tx.emit(ReturnedToFormation(seat=unit.controller, card=uid, name=tx.name(uid), rule=rule))
 
 
 def fix_other_formations(tx: Tx) -> None:
@@ -42,13 +43,13 @@ def fix_other_formations(tx: Tx) -> None:
             last = max(others)
             if place is not None and place.rank > last:
                 tx.relocate(uid, unit.formation, last)
-                tx.emit("placed_in_last_rank", unit.controller, card=uid, rank=last, rule="710.2")
+                name = tx.name(uid)
+                tx.emit(PlacedInLastRank(seat=unit.controller, card=uid, name=name, rank=last))
 
 
 def move_into_formation(tx: Tx, uid: int, seat: int, rank: int) -> None:
     """Move a character into another player's formation (only effects do this, 710.1)."""
     tx.relocate(uid, seat, rank)
     tx.update_unit(uid, formation=seat)
-    tx.emit(
-        "moved", tx.units[uid].controller, card=uid, name=tx.name(uid), to_rank=rank, formation=seat
-    )
+    controller = tx.units[uid].controller
+    tx.emit(Moved(seat=controller, card=uid, name=tx.name(uid), to_rank=rank, formation=seat))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine import orders
 from engine.actions import (
     Action,
@@ -21,20 +19,14 @@ from engine.actions import (
     validate_shape,
 )
 from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
-from engine.events import Event
+from engine.events import Transition
 from engine.pending import Decision, DecisionKind
 from engine.resolve import answer
 from engine.state import GameState
 from engine.turn import advance
+
+__all__ = ["Transition", "apply", "check", "legal_actions"]
 from engine.tx import Tx
-
-
-@dataclass(frozen=True)
-class Transition:
-    """The result of `apply`: the new state and what happened, in order."""
-
-    state: GameState
-    events: tuple[Event, ...]
 
 
 def _decision_for(state: GameState, seat: int) -> Decision | None:

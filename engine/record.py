@@ -16,9 +16,9 @@ from engine.actions import Action, action_from_dict
 from engine.cards.model import Card, Deck
 from engine.cards.serialize import card_from_dict, card_to_dict
 from engine.errors import EngineError, InvalidActionError, RecordError
-from engine.events import Event
+from engine.events import Event, Transition
 from engine.game import apply
-from engine.setup import new_game
+from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
@@ -48,6 +48,10 @@ class GameRecord:
     def start(self) -> GameState:
         """The position before any action."""
         return new_game(self.config, self.decks, self.seed, self.cards)
+
+    def begin(self) -> Transition:
+        """The position before any action and the events of setting up (the first roll)."""
+        return start_game(self.config, self.decks, self.seed, self.cards)
 
     def to_dict(self, final: GameState | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -184,9 +188,11 @@ class Replay:
 
 
 def replay(record: GameRecord, upto: int | None = None) -> Replay:
-    """Replay a record (its first `upto` actions). Raises RecordError naming the bad action."""
-    state = record.start()
-    events: list[Event] = []
+    """Replay a record (its first `upto` actions): the final state and every event, those of
+    setting up first. Raises RecordError naming the bad action."""
+    start = record.begin()
+    state = start.state
+    events: list[Event] = list(start.events)
     for number, action in enumerate(record.actions[:upto], start=1):
         try:
             transition = apply(state, action)

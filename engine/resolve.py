@@ -17,6 +17,28 @@ from engine.actions import (
     PlayOrderCard,
 )
 from engine.death import check_deaths, move_to_discard
+from engine.events import (
+    ActionCanceled,
+    ActionCardPlayed,
+    AttackStopped,
+    CardRevealed,
+    CharacterPlayed,
+    DoneDiscarding,
+    DungeonDefeated,
+    DungeonPlayed,
+    EpicClassAttached,
+    InitiativeWarlordChosen,
+    ItemDestroyed,
+    ItemEquipped,
+    ManualEffect,
+    Moved,
+    OrderGiven,
+    OrderPhaseEnded,
+    OrientationChanged,
+    Passed,
+    StrikeDeclared,
+    WarlordTypeLost,
+)
 from engine.formation import Place, locate, with_character
 from engine.frames import (
     Attacking,
@@ -32,19 +54,22 @@ from engine.strikes import inflict_wounds, strike
 from engine.turn import discard_decision, fall_forward, place_fallen
 from engine.tx import Tx
 
-MANUAL = "The engine does not run this card's text yet: resolve it by hand."
 
-
-def spend(tx: Tx, uid: int, why: str, orientation: Orientation = Orientation.SPENT) -> None:
-    """Spend (or stun) a character as the cost of an action, and log why."""
+def spend(
+    tx: Tx, uid: int, why: str, rule: str, orientation: Orientation = Orientation.SPENT
+) -> None:
+    """Spend (or stun) a character as the cost of an action, and log why (a `why` code of
+    events.OrientationChanged) and the rule."""
     unit = tx.update_unit(uid, orientation=orientation)
     tx.emit(
-        "orientation_changed",
-        unit.controller,
-        card=uid,
-        name=tx.name(uid),
-        orientation=orientation.value,
-        reason=why,
+        OrientationChanged(
+            seat=unit.controller,
+            card=uid,
+            name=tx.name(uid),
+            orientation=orientation.value,
+            why=why,
+            rule=rule,
+        )
     )
 
 
@@ -53,15 +78,15 @@ def perform_order(tx: Tx, action: Action) -> None:
     seat = action.seat
     tx.push_frame(PerformingOrder(seat, action))
     tx.passes = 0
-    tx.emit("order_given", seat, order=action.to_dict())
+    tx.emit(OrderGiven(seat=seat, order=action))
     if isinstance(action, PlayCharacter):
         rank = tx.card(action.card).level or 1
         ask_position(tx, seat, action.card, rank, Placement.PLAY)
     elif isinstance(action, Attack):
-        spend(tx, action.character, "attack (507.3)")
+        spend(tx, action.character, "attack", "507.3")
         tx.push_frame(Attacking(seat, action.character))
     elif isinstance(action, Maneuver):
-        spend(tx, action.character, "maneuver (507.5)")
+        spend(tx, action.character, "maneuver", "507.5")
         place = locate(tx.players, action.character)
         assert place is not None
         formation, rank = maneuver_destination(seat, place, action.direction)
@@ -70,56 +95,60 @@ def perform_order(tx: Tx, action: Action) -> None:
         equip(tx, seat, action.item, action.character)
     elif isinstance(action, PlayOrderCard):
         if is_spend_order(tx.card(action.card).text):
-            spend(tx, action.character, "Spend Order (510.6)")
+            spend(tx, action.character, "spend_order", "510.6")
         tx.take_from_hand(seat, action.card)
+        name, text = tx.name(action.card), tx.card(action.card).text
         tx.emit(
-            "action_card_played",
-            seat,
-            card=action.card,
-            name=tx.name(action.card),
-            performer=action.character,
-            manual=True,
-            text=tx.card(action.card).text,
+            ActionCardPlayed(
+                seat=seat, card=action.card, name=name, performer=action.character, text=text
+            )
         )
-        tx.emit("manual_effect", seat, card=action.card, name=tx.name(action.card), text=MANUAL)
-        move_to_discard(tx, action.card, "action card resolved (303.5)")
+        tx.emit(ManualEffect(seat=seat, card=action.card, name=name, text=text))
+        move_to_discard(tx, action.card, "resolved", "303.5")
     elif isinstance(action, PlayDungeon):
         tx.take_from_hand(seat, action.card)
         tx.dungeon = action.card
-        tx.emit(
-            "dungeon_played",
-            seat,
-            card=action.card,
-            name=tx.name(action.card),
-            manual=True,
-            text=tx.card(action.card).text,
-        )
+        name, text = tx.name(action.card), tx.card(action.card).text
+        tx.emit(DungeonPlayed(seat=seat, card=action.card, name=name, text=text))
     elif isinstance(action, DefeatDungeon):
         for uid in action.spend:
-            spend(tx, uid, "defeat a dungeon (507.9)")
+            spend(tx, uid, "defeat_dungeon", "507.9")
         dungeon = tx.dungeon
         assert dungeon is not None
         owner = tx.owners[dungeon]
         tx.dungeon = None
         tx.update_player(owner, banish=(*tx.player(owner).banish, dungeon))
-        tx.emit("dungeon_defeated", seat, card=dungeon, name=tx.name(dungeon), by=action.warlord)
+        tx.emit(
+            DungeonDefeated(
+                seat=seat,
+                card=dungeon,
+                name=tx.name(dungeon),
+                by=action.warlord,
+                by_name=tx.name(action.warlord),
+            )
+        )
     elif isinstance(action, AttachEpicClass):
         attach_epic_class(tx, seat, action.card, action.warlord)
 
 
 def attach_epic_class(tx: Tx, seat: int, card: int, warlord: int) -> None:
     """507.10: reveal, stun the Warlord and inflict 3 wounds (the cost), then attach."""
-    tx.emit("card_revealed", seat, card=card, name=tx.name(card))
-    spend(tx, warlord, "attach an Epic Class (507.10)", Orientation.STUNNED)
+    tx.emit(CardRevealed(seat=seat, card=card, name=tx.name(card)))
+    spend(tx, warlord, "epic_class", "507.10", Orientation.STUNNED)
     inflict_wounds(tx, warlord, 3, source=warlord)
     check_deaths(tx)
     if warlord not in tx.units:
-        tx.emit("action_canceled", seat, card=card, reason="the Warlord left play (510.12)")
+        why = "performer_left_play"
+        tx.emit(ActionCanceled(seat=seat, card=card, name=tx.name(card), why=why))
         return
     tx.take_from_hand(seat, card)
     unit = tx.units[warlord]
     tx.update_unit(warlord, attachments=(*unit.attachments, card))
-    tx.emit("epic_class_attached", seat, card=card, name=tx.name(card), to=warlord)
+    tx.emit(
+        EpicClassAttached(
+            seat=seat, card=card, name=tx.name(card), to=warlord, to_name=tx.name(warlord)
+        )
+    )
 
 
 def maneuver_destination(seat: int, place: Place, direction: str) -> tuple[int, int]:
@@ -181,35 +210,31 @@ def place_character(
         ranks = tx.player(seat).ranks
         tx.update_player(seat, ranks=with_character(ranks, uid, rank, position))
         tx.emit(
-            "character_played",
-            seat,
-            card=uid,
-            name=card.name,
-            rank=rank,
-            position=position,
-            stunned_by_loyalty=stunned,
-        )
-        if card.is_warlord:
-            tx.emit(
-                "warlord_type_lost",
-                seat,
+            CharacterPlayed(
+                seat=seat,
                 card=uid,
                 name=card.name,
-                text="A Warlord entering play during the game is not a Warlord (507.1.6).",
+                rank=rank,
+                position=position,
+                stunned_by_loyalty=stunned,
             )
+        )
+        if card.is_warlord:
+            tx.emit(WarlordTypeLost(seat=seat, card=uid, name=card.name))
         return
     target = seat if where is None else where
     place = tx.relocate(uid, target, rank, position)
     if tx.units[uid].formation != target:
         tx.update_unit(uid, formation=target)
     tx.emit(
-        "moved",
-        seat,
-        card=uid,
-        name=tx.name(uid),
-        from_rank=place.rank if place else None,
-        to_rank=rank,
-        position=position,
+        Moved(
+            seat=seat,
+            card=uid,
+            name=tx.name(uid),
+            from_rank=place.rank if place else None,
+            to_rank=rank,
+            position=position,
+        )
     )
 
 
@@ -217,7 +242,7 @@ def equip(tx: Tx, seat: int, item: int, uid: int) -> None:
     tx.take_from_hand(seat, item)
     unit = tx.units[uid]
     tx.update_unit(uid, items=(*unit.items, item))
-    tx.emit("item_equipped", seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid))
+    tx.emit(ItemEquipped(seat=seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid)))
     ask_destroy(tx, seat, uid, item)
 
 
@@ -272,8 +297,16 @@ def ask_destroy(tx: Tx, seat: int, uid: int, new_item: int) -> None:
 def destroy_item(tx: Tx, uid: int, item: int) -> None:
     unit = tx.units[uid]
     tx.update_unit(uid, items=tuple(i for i in unit.items if i != item))
-    tx.emit("item_destroyed", unit.controller, card=item, name=tx.name(item), from_card=uid)
-    move_to_discard(tx, item, "destroyed (302.7)")
+    tx.emit(
+        ItemDestroyed(
+            seat=unit.controller,
+            card=item,
+            name=tx.name(item),
+            from_card=uid,
+            from_name=tx.name(uid),
+        )
+    )
+    move_to_discard(tx, item, "destroyed", "302.7")
 
 
 def answer(tx: Tx, decision: Decision, action: Action) -> None:
@@ -283,10 +316,10 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     kind = decision.kind
     if kind is DecisionKind.ORDER:
         if isinstance(action, Pass):
-            tx.emit("passed", seat)
+            tx.emit(Passed(seat=seat))
             tx.passes += 1
             if tx.passes >= len(tx.live_seats()):
-                tx.emit("order_phase_ended", text="All players passed consecutively (505.1).")
+                tx.emit(OrderPhaseEnded())
                 tx.phase = Phase.END_OF_TURN
                 tx.active = None
             else:
@@ -297,15 +330,16 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     choice = action.option if isinstance(action, Choose) else None
     if kind is DecisionKind.DISCARD:
         if choice is None:
-            tx.emit("done_discarding", seat)
+            tx.emit(DoneDiscarding(seat=seat))
             return
         tx.take_from_hand(seat, choice)
-        move_to_discard(tx, choice, "discarded in the draw phase (503.1)")
+        move_to_discard(tx, choice, "discarded", "503.1")
         if tx.player(seat).hand:
             tx.pending.insert(0, discard_decision(tx, seat))
     elif kind is DecisionKind.INITIATIVE_WARLORD:
         tx.update_player(seat, initiative_warlord=choice)
-        tx.emit("initiative_warlord_chosen", seat, card=choice)
+        assert choice is not None
+        tx.emit(InitiativeWarlordChosen(seat=seat, card=choice, name=tx.name(choice)))
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
@@ -325,20 +359,22 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
     frame = tx.stack[index]
     if isinstance(frame, Attacking):
         if choice is None:
-            tx.emit("attack_stopped", frame.seat, card=frame.attacker, rule="507.3.5")
+            name = tx.name(frame.attacker)
+            tx.emit(AttackStopped(seat=frame.seat, card=frame.attacker, name=name))
             finish(tx, index)
             return
         strike_index = frame.next_strike
         tx.set_frame(index, Attacking(frame.seat, frame.attacker, strike_index + 1))
         base = tx.card(frame.attacker).attack[strike_index]
         tx.emit(
-            "strike_declared",
-            frame.seat,
-            card=frame.attacker,
-            name=tx.name(frame.attacker),
-            strike=strike_index + 1,
-            target=choice,
-            target_name=tx.name(choice),
+            StrikeDeclared(
+                seat=frame.seat,
+                card=frame.attacker,
+                name=tx.name(frame.attacker),
+                strike=strike_index + 1,
+                target=choice,
+                target_name=tx.name(choice),
+            )
         )
         strike(tx, frame.attacker, choice, base, label=f"printed strike {strike_index + 1}")
     elif isinstance(frame, PlacingCharacter):

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from engine.cards.model import Card, Deck
 from engine.cards.validation import validate_deck
 from engine.errors import SetupError
+from engine.events import GameStarted, PhaseStarted, Transition, TurnStarted
 from engine.formation import with_character
 from engine.rng import Rng
 from engine.state import Format, GameConfig, GameState, PlayerState, Unit
@@ -57,8 +58,16 @@ def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[s
 def new_game(
     config: GameConfig, decks: Sequence[Deck], seed: int, cards: CardSource | Mapping[str, Card]
 ) -> GameState:
+    """The position at the start of a game (see `start_game`, which also gives its events)."""
+    return start_game(config, decks, seed, cards).state
+
+
+def start_game(
+    config: GameConfig, decks: Sequence[Deck], seed: int, cards: CardSource | Mapping[str, Card]
+) -> Transition:
     """Set up a game: reveal starting armies (500.1, 500.4), shuffle decks, then run the
-    first turn's ready phase and open the draw phase (opening hands, 503)."""
+    first turn until the first decision (ready phase, opening hands 503, the first initiative
+    roll 504 when no seat has a choice to make first). Returns the state and those events."""
     if len(decks) != config.seats:
         raise SetupError(f"The game has {config.seats} seats but {len(decks)} decks were given.")
     if config.seats < 2:
@@ -112,11 +121,11 @@ def new_game(
         rng=rng,
     )
     tx = Tx(state)
-    tx.emit("game_started", seats=config.seats, format=config.format.value, seed=seed)
-    tx.emit("turn_started", turn=1)
-    tx.emit("phase_started", phase="ready", turn=1)
+    tx.emit(GameStarted(seats=config.seats, format=config.format.value, seed=seed))
+    tx.emit(TurnStarted(turn=1))
+    tx.emit(PhaseStarted(phase="ready", turn=1))
     advance(tx)
-    return tx.freeze()
+    return Transition(tx.freeze(), tuple(tx.events))
 
 
 def create_token(tx: Tx, seat: int, card: Card) -> int:

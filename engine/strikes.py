@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import stats
 from engine.dice import roll_against, succeeded
+from engine.events import Rolled, WoundsInflicted
 from engine.formation import all_places, distance, locate
 from engine.stats import Board
 from engine.tx import Tx
@@ -85,14 +86,15 @@ def strike(
     )
     hit = succeeded(roll)
     tx.emit(
-        "roll",
-        tx.units[performer].controller,
-        roll=roll,
-        name=tx.name(performer),
-        target=target,
-        target_name=tx.name(target),
-        damage_types=tuple(sorted(types)),
-        result="hit" if hit else "miss",
+        Rolled(
+            seat=tx.units[performer].controller,
+            roll=roll,
+            name=tx.name(performer),
+            target=target,
+            target_name=tx.name(target),
+            damage_types=tuple(sorted(types)),
+            result="hit" if hit else "miss",
+        )
     )
     if hit:
         inflict_wounds(tx, target, 1, source=performer)
@@ -105,12 +107,13 @@ def inflict_wounds(tx: Tx, target: int, amount: int, source: int | None = None) 
         return
     unit = tx.update_unit(target, wounds=tx.units[target].wounds + amount)
     tx.emit(
-        "wounds_inflicted",
-        unit.controller,
-        card=target,
-        name=tx.name(target),
-        amount=amount,
-        wounds=unit.wounds,
-        hit_points=stats.hit_points(tx, target),
-        source=source,
+        WoundsInflicted(
+            seat=unit.controller,
+            card=target,
+            name=tx.name(target),
+            amount=amount,
+            wounds=unit.wounds,
+            hit_points=stats.hit_points(tx, target),
+            source=source,
+        )
     )

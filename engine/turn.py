@@ -13,6 +13,16 @@ from typing import assert_never
 from engine import stats
 from engine.death import check_deaths, check_victory
 from engine.dice import roll_initiative
+from engine.events import (
+    AttackEnded,
+    CardDrawn,
+    CardsReadied,
+    EffectExpired,
+    FellForward,
+    InitiativeWon,
+    PhaseStarted,
+    TurnStarted,
+)
 from engine.foreign import fix_other_formations
 from engine.formation import (
     fall_candidates,
@@ -142,31 +152,31 @@ def place_fallen(tx: Tx, uid: int, position: int) -> None:
     assert place is not None
     tx.relocate(uid, place.formation, place.rank - 1, position)
     tx.emit(
-        "fell_forward",
-        tx.units[uid].controller,
-        card=uid,
-        name=tx.name(uid),
-        from_rank=place.rank,
-        to_rank=place.rank - 1,
-        position=position,
-        orientation=tx.units[uid].orientation.value,
+        FellForward(
+            seat=tx.units[uid].controller,
+            card=uid,
+            name=tx.name(uid),
+            from_rank=place.rank,
+            to_rank=place.rank - 1,
+            position=position,
+            orientation=tx.units[uid].orientation.value,
+        )
     )
 
 
 def continue_attack(tx: Tx, index: int, attack: Attacking) -> bool:
     """Ask for the next strike's target, or end the attack (507.3.5). True if waiting."""
-    reason = ""
+    ended: tuple[str, str] | None = None
     if attack.attacker not in tx.units:
-        reason = "the attacker left play (510.12)"
+        ended = "attacker_left_play", "510.12"
     elif attack.next_strike >= len(tx.card(attack.attacker).attack):
-        reason = "all strikes performed"
+        ended = "all_strikes", "507.3.3"
     elif not (targets := melee_targets(tx, attack.attacker)):
-        reason = "no target in reach"
-    if reason.endswith("(510.12)"):
-        tx.emit("attack_ended", attack.seat, reason=reason)
-    elif reason:
-        tx.emit("attack_ended", attack.seat, card=attack.attacker, reason=reason)
-    if reason:
+        ended = "no_target", "507.3.4"
+    if ended is not None:
+        why, rule = ended
+        name = tx.name(attack.attacker)
+        tx.emit(AttackEnded(seat=attack.seat, card=attack.attacker, name=name, why=why, rule=rule))
         tx.pop_frame()
         return False
     bonus = stats.strikes(tx, attack.attacker)[attack.next_strike]
@@ -217,7 +227,7 @@ def step_phase(tx: Tx) -> None:
 def enter(tx: Tx, phase: Phase) -> None:
     tx.phase = phase
     tx.step = 0
-    tx.emit("phase_started", phase=phase.value, turn=tx.turn)
+    tx.emit(PhaseStarted(phase=phase.value, turn=tx.turn))
 
 
 def ready_phase(tx: Tx) -> None:
@@ -227,7 +237,7 @@ def ready_phase(tx: Tx) -> None:
             tx.update_unit(uid, orientation=Orientation.READY)
         elif unit.orientation is Orientation.STUNNED:
             tx.update_unit(uid, orientation=Orientation.SPENT)
-    tx.emit("cards_readied", text="Spent cards become ready; stunned cards become spent (502.1).")
+    tx.emit(CardsReadied())
     enter(tx, Phase.DRAW)
 
 
@@ -257,7 +267,7 @@ def draw_phase(tx: Tx) -> None:
             drawn = player.deck[:need]
             tx.update_player(seat, hand=player.hand + drawn, deck=player.deck[len(drawn) :])
             for card in drawn:
-                tx.emit("card_drawn", seat, card=card, name=tx.name(card))
+                tx.emit(CardDrawn(seat=seat, card=card, name=tx.name(card)))
     enter(tx, Phase.INITIATIVE)
 
 
@@ -293,7 +303,7 @@ def initiative_phase(tx: Tx) -> None:
     while len(order) < len(rollers):
         order.append(tx.next_seat(order[-1]))
     tx.initiative_order = tuple(order)
-    tx.emit("initiative", winner, order=tuple(order), text=f"Seat {winner} wins initiative.")
+    tx.emit(InitiativeWon(seat=winner, order=tuple(order)))
     enter(tx, Phase.ORDER)
     tx.active = winner
     tx.passes = 0
@@ -313,13 +323,11 @@ def end_of_turn(tx: Tx) -> None:
             if mod is None:
                 continue
             tx.modifiers.remove(mod)
+            name = tx.name(mod.target)
             tx.emit(
-                "effect_expired",
-                seat,
-                card=mod.target,
-                stat=mod.stat,
-                amount=mod.amount,
-                text="Until the end of the turn (506.1).",
+                EffectExpired(
+                    seat=seat, card=mod.target, name=name, stat=mod.stat, amount=mod.amount
+                )
             )
             check_deaths(tx)
             if check_victory(tx):
@@ -330,5 +338,5 @@ def end_of_turn(tx: Tx) -> None:
     tx.turn += 1
     tx.active = None
     tx.initiative_order = ()
-    tx.emit("turn_started", turn=tx.turn)
+    tx.emit(TurnStarted(turn=tx.turn))
     enter(tx, Phase.READY)

@@ -125,8 +125,8 @@ class Tx:
         self.update_player(formation, ranks=with_character(ranks, uid, rank, position))
         return place
 
-    def emit(self, kind: str, seat: int | None = None, text: str = "", **data: Any) -> None:
-        self.events.append(Event(kind, seat, tuple(data.items()), text))
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     def die(self) -> int:
         value, self.rng = self.rng.die(20)

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import stats
-from engine.events import Event
+from engine.events import CardDrawn, Event
 from engine.pending import DecisionKind
 from engine.state import GameState
 
@@ -107,8 +107,8 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]
     public only when the rules make them public (discard piles are public, 405.4)."""
     out = []
     for e in events:
-        d = e.to_dict()
-        if e.kind == "card_drawn" and e.seat != seat:
-            d = {"kind": "card_drawn", "seat": e.seat}
-        out.append(d)
+        if isinstance(e, CardDrawn) and e.seat != seat:
+            out.append({"kind": e.kind, "seat": e.seat})
+        else:
+            out.append(e.to_dict())
     return out

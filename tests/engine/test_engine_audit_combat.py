@@ -165,7 +165,7 @@ def test_rule_510_12_an_attack_ends_when_its_attacker_leaves_play() -> None:
     tx.update_unit(front, wounds=5)  # killed by something else (a React, later)
     advance(tx)
     assert not tx.stack and front in tx.player(0).discard
-    assert any(e.kind == "attack_ended" and "510.12" in e.get("reason") for e in tx.events)
+    assert any(e.kind == "attack_ended" and e.rule == "510.12" for e in tx.events)
 
 
 def test_rule_509_4_1_ranged_strikes_add_no_atk_bonus() -> None:
@@ -176,9 +176,9 @@ def test_rule_509_4_1_ranged_strikes_add_no_atk_bonus() -> None:
     b = state.players[1].ranks[1][0]
     state = _equip(state, "spear", a)
     _, roll, _ = _strike(state, a, b, [10], base=4, ranged=True)
-    assert roll.get("roll").modifiers == (("strike", 4),)
+    assert roll.roll.modifiers == (("strike", 4),)
     _, roll, _ = _strike(state, a, b, [10], base=4)
-    assert roll.get("roll").modifiers == (("strike", 4), ("Spear", 2))
+    assert roll.roll.modifiers == (("strike", 4), ("Spear", 2))
 
 
 def test_rule_509_4_2_a_ranged_strike_at_a_named_target_ignores_distance() -> None:
@@ -187,7 +187,7 @@ def test_rule_509_4_2_a_ranged_strike_at_a_named_target_ignores_distance() -> No
     state, _ = two_player_game()
     a, b = state.players[0].ranks[0][0], state.players[1].ranks[0][0]  # one rank apart
     hit, roll, tx = _strike(state, a, b, [20], base=1, ranged=True)
-    assert hit and roll.get("target") == b and tx.units[b].wounds == 1
+    assert hit and roll.target == b and tx.units[b].wounds == 1
 
 
 def test_rule_105_2_3_disadvantage_against_planar_keeps_the_lowest_odd_roll() -> None:
@@ -199,10 +199,10 @@ def test_rule_105_2_3_disadvantage_against_planar_keeps_the_lowest_odd_roll() ->
         state, b, keywords=(Keyword("Planar"), Keyword("Resistance", qualifier="Physical"))
     )
     hit, roll, _ = _strike(state, a, b, [4, 7], base=10)
-    assert roll.get("roll").kept == 7 and not hit
+    assert roll.roll.kept == 7 and not hit
     state = _with_card(state, b, keywords=(Keyword("Resistance", qualifier="Physical"),))
     _, roll, _ = _strike(state, a, b, [4, 7], base=10)
-    assert roll.get("roll").kept == 4
+    assert roll.roll.kept == 4
 
 
 def test_rule_600_3_two_weapons_give_both_damage_types_and_105_2_6_two_dice_at_most() -> None:
@@ -221,10 +221,10 @@ def test_rule_600_3_two_weapons_give_both_damage_types_and_105_2_6_two_dice_at_m
     assert stats.strike_damage_types(state, a) == {"frost", "necrotic"}
     weak = (Keyword("Weakness", qualifier="Frost"), Keyword("Weakness", qualifier="Necrotic"))
     _, roll, _ = _strike(_with_card(state, b, keywords=weak), a, b, [3, 15, 9])
-    assert roll.get("roll").naturals == (3, 15) and roll.get("roll").kept == 15
+    assert roll.roll.naturals == (3, 15) and roll.roll.kept == 15
     mixed = (Keyword("Weakness", qualifier="Frost"), Keyword("Resistance", qualifier="Necrotic"))
     _, roll, _ = _strike(_with_card(state, b, keywords=mixed), a, b, [3, 15])
-    assert roll.get("roll").advantage == "cancelled"  # 600.4 / 105.2.4
+    assert roll.roll.advantage == "cancelled"  # 600.4 / 105.2.4
 
 
 def test_rule_104_6_a_character_whose_level_drops_to_0_dies() -> None:
@@ -235,7 +235,7 @@ def test_rule_104_6_a_character_whose_level_drops_to_0_dies() -> None:
     tx = Tx(replace(state, modifiers=(Modifier(front, "level", -1, 1),)))
     assert check_deaths(tx)
     died = next(e for e in tx.events if e.kind == "character_died")
-    assert "level" in died.get("reason") and front in tx.player(0).discard
+    assert died.why == "level_zero" and front in tx.player(0).discard
 
 
 def test_rule_104_8_items_then_attached_actions_then_other_attachments_then_the_character() -> None:
@@ -292,7 +292,7 @@ def test_rule_600_1_1_ranged_strikes_take_the_bow_s_damage_type() -> None:
     assert stats.strike_damage_types(state, a) == {"fire"}
     state = _with_card(state, b, keywords=(Keyword("Weakness", qualifier="Frost"),))
     _, roll, _ = _strike(state, a, b, [5, 12], base=3, ranged=True)
-    assert roll.get("damage_types") == ("frost",) and roll.get("roll").advantage == "advantage"
+    assert roll.damage_types == ("frost",) and roll.roll.advantage == "advantage"
 
 
 def test_rule_703_4_item_tokens_follow_every_equip_rule() -> None:
@@ -306,7 +306,7 @@ def test_rule_703_4_item_tokens_follow_every_equip_rule() -> None:
     light = replace(item("light-token", level=2), type=CardType.TOKEN, represents=CardType.ITEM)
     tx = Tx(state)
     assert equip_token(tx, 0, heavy, front) is None
-    assert tx.events[-1].kind == "token_not_created" and "302.4" in tx.events[-1].get("reason")
+    assert tx.events[-1].kind == "token_not_created" and "302.4" in tx.events[-1].reason
     uid = equip_token(tx, 0, light, front)
     assert uid is not None and tx.units[front].items == (uid,)
     tx = Tx(_with_card(state, front, keywords=(Keyword("Unarmed"),)))

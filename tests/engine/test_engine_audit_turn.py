@@ -49,7 +49,7 @@ def _pass_until_initiative(state):  # type: ignore[no-untyped-def]
 
 
 def _rolls(events):  # type: ignore[no-untyped-def]
-    return [(e.seat, e.get("roll").kept) for e in events if e.kind == "roll"]
+    return [(e.seat, e.roll.kept) for e in events if e.kind == "roll"]
 
 
 def test_rule_401_7_a_character_falling_forward_goes_where_its_owner_chooses() -> None:
@@ -70,7 +70,7 @@ def test_rule_401_7_a_character_falling_forward_goes_where_its_owner_chooses() -
     t = apply(state, Choose(0, 0))
     assert t.state.players[0].ranks[0] == (r2[0], r1[0])
     fell = next(e for e in t.events if e.kind == "fell_forward")
-    assert fell.get("position") == 0 and fell.get("to_rank") == 1
+    assert fell.position == 0 and fell.to_rank == 1
     assert not illegal_ranks(t.state.players[0], t.state.units)
 
 
@@ -106,7 +106,7 @@ def test_rule_504_1_1_the_chosen_alliance_warlord_is_the_one_that_rolls() -> Non
     d1 = next(d for d in state.pending if d.seat == 1)
     state = apply(state, Choose(0, d0.options[1])).state
     t = apply(state, Choose(1, d1.options[0]))
-    rollers = {e.seat: e.get("roll").roller for e in t.events if e.kind == "roll"}
+    rollers = {e.seat: e.roll.roller for e in t.events if e.kind == "roll"}
     assert rollers[0] == d0.options[1] and rollers[1] == d1.options[0]
 
 

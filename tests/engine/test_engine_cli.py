@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +14,10 @@ import pytest
 
 from bot import game_cli, game_text
 from bot.cli import main
-from engine import GameConfig, GameRecord, replay
+from engine import EVENT_TYPES, GameConfig, GameRecord, Pass, replay
 from engine.cards.sample import sample_catalog, sample_decks, sample_decks_for
 from engine.cards.validation import validate_deck
+from engine.events import DieRoll, Rolled, WoundsInflicted
 from engine.record import new_record
 from engine.state import Format
 
@@ -389,7 +392,7 @@ def test_rule_105_roll_lines_show_dice_modifiers_target_and_outcome(
 ) -> None:
     """105.1 crits, 105.2 advantage and disadvantage, 602.5 Planar: the line a player reads
     names both dice and the one kept, each modifier, the total, the AC and the result."""
-    data = {
+    data: dict[str, Any] = {
         "purpose": "melee strike",
         "roller": 51,
         "modifiers": [["printed strike 1", 3]],
@@ -399,13 +402,103 @@ def test_rule_105_roll_lines_show_dice_modifiers_target_and_outcome(
     }
     result = extra.pop("result", "hit")
     data.update({k: v for k, v in extra.items()})
-    event = {
-        "kind": "roll",
-        "roll": data,
-        "name": "Grunt Raider",
-        "target": 1,
-        "target_name": "Legion Shieldbearer",
-        "result": result,
-    }
-    wounds = {"amount": 1, "wounds": 1, "hit_points": 1} if result == "hit" else None
+    die = DieRoll(
+        purpose=data["purpose"],
+        roller=data["roller"],
+        naturals=tuple(data["naturals"]),
+        kept=data["kept"],
+        advantage=data["advantage"],
+        modifiers=tuple((str(k), int(v)) for k, v in data["modifiers"]),
+        total=data["total"],
+        target=data["target"],
+        outcome=data["outcome"],
+    )
+    event = Rolled(
+        seat=1,
+        roll=die,
+        name="Grunt Raider",
+        target=1,
+        target_name="Legion Shieldbearer",
+        result=result,
+    )
+    wounds = (
+        WoundsInflicted(
+            seat=0, card=1, name="Legion Shieldbearer", amount=1, wounds=1, hit_points=1, source=51
+        )
+        if result == "hit"
+        else None
+    )
     assert game_text.roll_line(event, wounds) == expected
+
+
+def _sample_event(cls: type) -> Any:
+    """One event of a class, with placeholder values of the right types."""
+    values: dict[str, Any] = {}
+    hints = typing.get_type_hints(cls)
+    for f in dataclasses.fields(cls):
+        hint = str(hints[f.name])
+        if f.name == "seat":
+            values[f.name] = 0
+        elif "DieRoll" in hint:
+            values[f.name] = DieRoll("initiative", 3, (12,), 12, "none", (), 12, None, "rolled")
+        elif "Action" in hint:
+            values[f.name] = Pass(0)
+        elif "tuple" in hint:
+            values[f.name] = (0, 1)
+        elif "bool" in hint:
+            values[f.name] = True
+        elif "int" in hint:
+            values[f.name] = 2
+        else:
+            values[f.name] = "no_target" if f.name == "why" else "x"
+    return cls(**values)
+
+
+@pytest.mark.parametrize("cls", EVENT_TYPES, ids=lambda c: c.KIND)
+def test_every_event_kind_has_a_rendering_and_a_dict(cls: type) -> None:
+    """game_text matches every event class (assert_never fails on a forgotten one), and its
+    to_dict names its kind."""
+    event = _sample_event(cls)
+    line = game_text.event_line(event)
+    assert line is None or (isinstance(line, str) and "{" not in line)
+    assert event.to_dict()["kind"] == cls.KIND == event.kind
+
+
+def test_engine_doc_lists_every_event_kind() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(encoding="utf-8")
+    missing = [cls.KIND for cls in EVENT_TYPES if f"| `{cls.KIND}` |" not in doc]
+    assert not missing
+
+
+def test_rule_507_3_5_a_stopped_attack_says_the_player_stopped_it() -> None:
+    """507.3.5: the player chose to stop; it is not "no target in reach"."""
+    from engine.events import AttackEnded, AttackStopped
+
+    stopped = game_text.event_line(AttackStopped(seat=0, card=4, name="Grunt Raider"))
+    assert stopped == "Seat 0 stops Grunt Raider's attack (507.3.5)."
+    ended = AttackEnded(seat=0, card=4, name="Grunt Raider", why="no_target", rule="507.3.4")
+    assert (
+        game_text.event_line(ended) == "Grunt Raider's attack ends: no target in reach (507.3.4)."
+    )
+
+
+def test_play_and_replay_show_the_first_initiative_roll_of_setting_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """504: turn 1's initiative roll happens while setting up; `game play` prints it before
+    the first prompt and `game replay --log` prints it too."""
+    decks = sample_decks()
+    record, _ = new_record(
+        GameConfig(), [decks["saga-deverenian"], decks["saga-nothrog"]], 4, sample_catalog()
+    )
+    start = record.begin()
+    assert any(e.kind == "roll" for e in start.events)
+    out = io.StringIO()
+    record = game_cli.play_loop(start.state, record, io.StringIO("1\n"), out, start.events)
+    before_prompt = out.getvalue().split(", choose 1-")[0]
+    assert re.search(r"rolls initiative: d20 \d+", before_prompt), before_prompt
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["game", "replay", str(path), "--log"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"rolls initiative: d20 \d+", text.split("Turn ")[0])

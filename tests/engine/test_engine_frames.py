@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine_factories import scripted, set_ranks, to_order, two_player_game
 
 from engine import Attack, Choose, Decline, apply
-from engine.frames import Attacking, PerformingOrder, PlacingCharacter, Placement, frame_to_dict
+from engine.frames import Attacking, PerformingOrder, Placement, PlacingCharacter, frame_to_dict
 from engine.pending import Decision, DecisionKind
 from engine.tx import Tx
 

@@ -25,7 +25,7 @@ from engine import (
 )
 from engine.cards.sample import sample_catalog, sample_decks
 from engine.formation import illegal_ranks
-from engine.frames import PlacingCharacter, Placement
+from engine.frames import Placement, PlacingCharacter
 from engine.orders import candidate_orders
 from engine.record import new_record
 from engine.rng import Rng

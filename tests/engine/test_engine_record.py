@@ -133,9 +133,9 @@ def test_view_marks_card_text_as_manual() -> None:
 
 
 def test_events_for_hides_what_others_drew() -> None:
-    from engine import Event
+    from engine.events import CardDrawn
 
-    events = [Event("card_drawn", 0, (("card", 5), ("name", "Secret")))]
+    events = [CardDrawn(seat=0, card=5, name="Secret")]
     assert events_for(events, 1) == [{"kind": "card_drawn", "seat": 0}]
     assert events_for(events, 0)[0]["name"] == "Secret"
 

@@ -66,7 +66,7 @@ def test_rule_507_3_attack_spends_then_strikes_in_printed_order() -> None:
     assert set(d.options) == set(state.players[1].ranks[0])
     target = d.options[0]
     t = apply(scripted(state, [15]), Choose(0, target))
-    roll = next(e for e in t.events if e.kind == "roll").get("roll")
+    roll = next(e for e in t.events if e.kind == "roll").roll
     assert roll.modifiers == (("printed strike 1", 6),) and roll.total == 21
     assert "character_died" in [e.kind for e in t.events]
     d2 = t.state.pending[0]
@@ -117,7 +117,7 @@ def test_rule_509_4_ranged_strikes_target_exactly_two_ranks_away() -> None:
 def _strike(state, attacker, target, rolls, base=0, **kw):  # type: ignore[no-untyped-def]
     tx = Tx(scripted(state, rolls))
     hit = strike(tx, attacker, target, base, **kw)
-    roll = next(e for e in tx.events if e.kind == "roll").get("roll")
+    roll = next(e for e in tx.events if e.kind == "roll").roll
     return hit, roll, tx
 
 

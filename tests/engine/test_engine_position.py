@@ -289,6 +289,13 @@ def _check_same_next(state: GameState, again: GameState, action: Action) -> None
     assert same_state(first.state, second.state) == []
 
 
+def test_the_documented_example_is_the_full_example_file() -> None:
+    """docs/position-format.md shows tests/engine/positions/full-example.json as it is."""
+    doc = (Path(__file__).parents[2] / "docs" / "position-format.md").read_text(encoding="utf-8")
+    example = doc.split("## Example", 1)[1].split("```json", 1)[1].split("```", 1)[0]
+    assert json.loads(example) == read("full-example.json")
+
+
 # errors -----------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import card_text
+from engine.cards.ability_grammar import compile_abilities
 from engine.cards.catalog import CardCatalog
 from engine.cards.errors import CardDataError
 from engine.cards.model import (
@@ -251,6 +252,7 @@ class _CardReader:
             "extra": tuple(self.extra),
             "restrictions": restrictions,
             "required_alignment": required,
+            "abilities": compile_abilities(text, e["name"].strip(), self.kind) if text else (),
         }
         return fields, self.problems
 

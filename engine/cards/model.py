@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.cards.abilities import Ability, Status, implementation_status
+
 
 class CardType(StrEnum):
     """Card types (rule 300.1), plus tokens (rule 703)."""
@@ -100,8 +102,8 @@ class Card:
     202.1). `level` of an item or action is its level requirement (rules 302.4, 303.3); a
     level *bonus* an item grants (203.2, "+1 Level") is in `extra` as ("level_bonus", "1"),
     as is the printed level of an Epic Class, which is a bonus, not a requirement (306).
-    `abilities_text` is the printed game text; the engine runs what it can and marks the
-    rest manual.
+    `text` is the printed game text; `abilities` is that text compiled
+    (`engine.cards.ability_grammar`): the engine runs what it can, the rest is manual.
     `restrictions` (items and actions, rules 302.3 and 303.2) names traits or character
     types of which the user needs at least one ("Paladin only." -> ("Paladin",)); class
     restrictions live in `classes`. `required_alignment` is set by "Evil characters only.".
@@ -131,6 +133,12 @@ class Card:
     restrictions: tuple[str, ...] = ()
     required_alignment: Alignment | None = None
     represents: CardType | None = None
+    abilities: tuple[Ability, ...] = ()
+
+    @property
+    def implementation_status(self) -> Status:
+        """full / partial / manual: how much of the card's text the engine runs."""
+        return implementation_status(self.abilities)
 
     @property
     def is_character(self) -> bool:

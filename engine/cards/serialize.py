@@ -7,8 +7,11 @@ printed names ("Character", "Warlord", "Fighter"), tuples as lists.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any, TypeVar
 
+from engine.cards.ability_grammar import compile_abilities
+from engine.cards.ability_serialize import ability_from_dict, ability_to_dict
 from engine.cards.errors import CardDataError
 from engine.cards.model import (
     Alignment,
@@ -31,7 +34,7 @@ _CARD_KEYS = frozenset(
         "id", "name", "type", "text", "character_types", "classes", "alignments", "factions",
         "level", "attack", "damage_type", "armor_class", "skill", "hit_points", "traits",
         "keywords", "feats", "editions", "source", "extra", "restrictions",
-        "required_alignment", "represents",
+        "required_alignment", "represents", "abilities", "implementation_status",
     }
 )  # fmt: skip
 
@@ -81,6 +84,10 @@ def card_to_dict(card: Card) -> dict[str, Any]:
         out["required_alignment"] = card.required_alignment.value
     if card.represents is not None:
         out["represents"] = card.represents.value
+    if card.abilities or card.text:  # written even when empty: absent means "compile the text"
+        out["abilities"] = [ability_to_dict(a) for a in card.abilities]
+    if card.abilities:
+        out["implementation_status"] = card.implementation_status.value
     return out
 
 
@@ -102,7 +109,7 @@ def card_from_dict(data: Mapping[str, Any]) -> Card:
     if unknown:
         raise CardDataError(f"Card '{label}' has unknown fields: {', '.join(unknown)}.")
     reader = _Reader(data, label)
-    return Card(
+    card = Card(
         id=reader.text("id", required=True),
         name=reader.text("name", required=True),
         type=reader.enum("type", CardType),
@@ -127,6 +134,20 @@ def card_from_dict(data: Mapping[str, Any]) -> Card:
         required_alignment=reader.optional_enum("required_alignment", Alignment),
         represents=reader.optional_enum("represents", CardType),
     )
+    if "abilities" in data:
+        if not isinstance(data["abilities"], list):
+            raise reader.fail("abilities", "a list of abilities")
+        abilities = tuple(ability_from_dict(a, label) for a in data["abilities"])
+    else:  # cards written by hand: compile their text
+        abilities = compile_abilities(card.text, card.name, card.type) if card.text else ()
+    card = replace(card, abilities=abilities)
+    status = data.get("implementation_status")
+    if status is not None and status != card.implementation_status.value:
+        raise CardDataError(
+            f"Card '{label}': implementation_status {status!r} does not match its abilities "
+            f"({card.implementation_status.value})."
+        )
+    return card
 
 
 class _Reader:

@@ -1,0 +1,262 @@
+"""Effect sentences compiled into effect primitives ("Perform a +5 ranged strike.").
+
+Each sentence of an effect must match one pattern, or the whole effect stays manual: a
+half-run effect would be worse than one resolved by hand. Self references ("Kabyrr",
+"this fighter", "he") are normalised to "this character" by the grammar before matching.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engine.cards.abilities import Affects, Direction, Duration, Effect, Op, Stat, StrikeKind
+
+NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "zero": 0, "another": 1,
+}  # fmt: skip
+_N = r"(?:a|an|one|two|three|four|five|six|\d+)"
+_SELF = r"this character|this card|him|her|himself|herself|itself"
+_TARGET = r"the target|target character|each target|the targets|that character|the character"
+_WHO = rf"(?:{_SELF}|{_TARGET})"
+_STATS = {
+    "atk": Stat.ATK, "ac": Stat.AC, "skill": Stat.SKILL, "hp": Stat.HP, "hit point": Stat.HP,
+    "hit points": Stat.HP, "level": Stat.LEVEL, "levels": Stat.LEVEL,
+}  # fmt: skip
+_STAT = r"(?:[+-]\d+) (?:atk|ac|skill|hp|hit points?|levels?)"
+_UNTIL_EOT = r"until (?:the )?end of (?:the )?turn"
+_SPLIT = re.compile(r"(?<=[.!;])\s+")
+
+
+def number(word: str) -> int:
+    """ "two" -> 2, "3" -> 3, "a" -> 1."""
+    return NUMBERS[word] if word in NUMBERS else int(word)
+
+
+def affects(phrase: str | None, has_target: bool) -> Affects:
+    """Who a phrase names: the performer, the source card, the chosen target or the trigger's."""
+    if not phrase or phrase in ("this character", "him", "her", "himself", "herself"):
+        return Affects.PERFORMER
+    if phrase in ("this card", "itself"):
+        return Affects.SOURCE
+    if phrase in ("the target", "target character", "each target", "the targets"):
+        return Affects.TARGET if has_target else Affects.TRIGGER
+    return Affects.TRIGGER
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str], bool], tuple[Effect, ...]]]
+
+
+def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    bonus = m["bonus"]
+    times = number(m["n"]) if m["n"] else 1
+    plus = (
+        (Effect(Op.MODIFY_STAT, Affects.PERFORMER, int(m["plus"]), stat=Stat.ATK,
+                duration=Duration.STRIKE),)
+        if m["plus"]
+        else ()
+    )  # fmt: skip
+    return (
+        *plus,
+        Effect(
+            Op.STRIKE,
+            affects(m["who"], tgt) if m["who"] else Affects.PERFORMER,
+            None if bonus is None else int(bonus),
+            times=times,
+            strike=StrikeKind(m["kind"]),
+        ),
+    )
+
+
+def _wounds(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    return (Effect(Op.INFLICT_WOUNDS, affects(m["who"], tgt), number(m["n"])),)
+
+
+def _reduce(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    if m["n"] is None or (number(m["n"]) == 0 and m["to"]):
+        return (Effect(Op.PREVENT_WOUNDS, Affects.TRIGGER),)
+    return (Effect(Op.REDUCE_WOUNDS, Affects.TRIGGER, number(m["n"])),)
+
+
+def _simple(op: Op) -> Callable[[re.Match[str], bool], tuple[Effect, ...]]:
+    def build(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+        who = m.groupdict().get("who")
+        return (Effect(op, affects(who, tgt) if who else Affects.SOURCE),)
+
+    return build
+
+
+def _state(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    return (Effect(Op(m["op"]), affects(m["who"], tgt)),)
+
+
+def _heal(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    amount = None if m["n"] == "all" else number(m["n"])
+    return (Effect(Op.HEAL, affects(m["who"], tgt), amount),)
+
+
+def _cards(op: Op) -> Callable[[re.Match[str], bool], tuple[Effect, ...]]:
+    def build(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+        return (Effect(op, Affects.YOU, number(m["n"])),)
+
+    return build
+
+
+def _move(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    direction = m["dir"].replace(" ", "_").replace("backwards", "backward")
+    return (
+        Effect(Op.MOVE, affects(m["who"], tgt), number(m["n"]), direction=Direction(direction)),
+    )
+
+
+def _stats(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    if m["perm"] or m["perm2"]:
+        duration = Duration.PERMANENT
+    elif m["eot"] or m["eot2"]:
+        duration = Duration.END_OF_TURN
+    elif m["strike"]:
+        duration = Duration.STRIKE
+    else:
+        return ()
+    who = affects(m["who"], tgt)
+    out = []
+    for part in re.finditer(r"([+-]\d+) (atk|ac|skill|hp|hit points?|levels?)", m["list"]):
+        out.append(
+            Effect(Op.MODIFY_STAT, who, int(part[1]), stat=_STATS[part[2]], duration=duration)
+        )
+    return tuple(out)
+
+
+def _counters(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    word = m.groupdict().get("n")
+    amount = number(word) if word else 1
+    return (Effect(Op.ADD_COUNTERS, affects(m["who"], tgt), amount, name=m["name"].title()),)
+
+
+def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    fail = m["fail"]
+    on_fail: tuple[Effect, ...]
+    wounds = re.fullmatch(rf"suffer (?P<n>{_N}) wounds?", fail)
+    if wounds:
+        on_fail = (Effect(Op.INFLICT_WOUNDS, Affects.TARGET, number(wounds["n"])),)
+    elif fail in _FAIL_STATES:
+        on_fail = (Effect(_FAIL_STATES[fail], Affects.TARGET),)
+    else:
+        return ()
+    who = affects(m["who"], tgt)
+    return (Effect(Op.SAVE, who, int(m["dc"]), name=m["save"].title(), on_fail=on_fail),)
+
+
+_FAIL_STATES = {
+    "be stunned": Op.STUN, "become stunned": Op.STUN, "be spent": Op.SPEND,
+    "become spent": Op.SPEND, "be killed": Op.KILL, "die": Op.KILL,
+}  # fmt: skip
+
+_RULES: tuple[_Rule, ...] = (
+    (
+        re.compile(
+            rf"(?P<who>{_WHO}|each target) must (?:succeed with|make) an? (?P<save>[a-z]+) save"
+            r" \(dc (?P<dc>\d+)\) or (?P<fail>[a-z ]+)"
+        ),
+        _save,
+    ),
+    (
+        re.compile(
+            r"(?:the|that|this) strike inflicts (?:an additional|one additional|an extra) "
+            r"wound"
+        ),
+        lambda m, t: (Effect(Op.EXTRA_WOUNDS, Affects.TRIGGER, 1),),
+    ),
+    (
+        re.compile(
+            r"(?:this character may )?perform (?:a|an|one|(?P<n>two|three))"
+            r" (?:(?P<bonus>[+-]\d+) )?"
+            rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
+            rf"(?: (?:against|targeting|on) (?P<who>{_WHO}))?"
+        ),
+        _strike,
+    ),
+    (re.compile(r"(?:this character may )?perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
+    (re.compile(rf"(?:inflict|deal) (?P<n>{_N}) wounds? (?:on|to) (?P<who>{_WHO})"), _wounds),
+    (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
+    (
+        re.compile(
+            r"reduce the wounds?(?: suffered| inflicted| dealt)?(?: by the strike)?"
+            rf" (?:by (?P<n>{_N})|(?P<to>to (?:zero|0)))(?: \(minimum 0\))?"
+        ),
+        _reduce,
+    ),
+    (
+        re.compile(r"(?P<who>cancel) (?:the|that) (?:strike|action|spell|attack|order)"),
+        lambda m, t: (Effect(Op.CANCEL, Affects.TRIGGER),),
+    ),
+    (re.compile(rf"(?P<op>ready|spend|stun|kill) (?P<who>{_WHO})"), _state),
+    (
+        re.compile(rf"(?P<who>{_WHO}) is (?P<op>stunned|spent|killed)"),
+        lambda m, t: (
+            Effect(
+                Op({"stunned": "stun", "spent": "spend", "killed": "kill"}[m["op"]]),
+                affects(m["who"], t),
+            ),
+        ),
+    ),
+    (re.compile(rf"(?:remove|heal) (?P<n>{_N}|all) wounds? (?:from|on) (?P<who>{_WHO})"), _heal),
+    (re.compile(rf"(?:you may )?draw (?P<n>{_N}) cards?"), _cards(Op.DRAW)),
+    (re.compile(rf"discard (?P<n>{_N}) cards? from your hand"), _cards(Op.DISCARD)),
+    (
+        re.compile(
+            rf"move(?: (?P<who>{_WHO}))? (?P<dir>forward or backward|forward|backwards?)"
+            rf" (?P<n>{_N}) ranks?"
+        ),
+        _move,
+    ),
+    (
+        re.compile(
+            rf"(?:(?P<eot>{_UNTIL_EOT}), )?(?P<who>{_WHO}) (?P<perm>permanently )?"
+            rf"(?:gains?|gets|has) (?P<list>{_STAT}(?:(?:,? and |, ){_STAT})*)"
+            rf"(?: (?P<eot2>{_UNTIL_EOT})| (?P<strike>for (?:the|this) strike)"
+            r"| (?P<perm2>permanently))?"
+        ),
+        _stats,
+    ),
+    (re.compile(r"return this card to (?:your|its owner's) hand"), _simple(Op.RETURN_TO_HAND)),
+    (re.compile(rf"attach this card to (?P<who>{_WHO})"), _simple(Op.ATTACH)),
+    (
+        re.compile(rf"put (?:(?P<n>{_N}) )?(?P<name>[a-z]+) counters? on (?P<who>{_WHO})"),
+        _counters,
+    ),
+    (re.compile(rf"put (?P<name>charge) on (?P<who>{_WHO})"), _counters),
+)
+
+
+def compile_effect(text: str, has_target: bool) -> tuple[Effect, ...] | None:
+    """The primitives of a normalised, lower-case effect text, or None if any sentence is
+    not understood."""
+    effects: list[Effect] = []
+    for sentence in _SPLIT.split(text.strip()):
+        sentence = sentence.strip().rstrip(".;!").strip()
+        if not sentence:
+            continue
+        compiled = _sentence(sentence, has_target)
+        if compiled is None:
+            return None
+        effects += compiled
+    return tuple(effects) or None
+
+
+def _sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
+    for pattern, build in _RULES:
+        match = pattern.fullmatch(sentence)
+        if match:
+            return build(match, has_target) or None
+    parts = re.split(r",? and (?:then )?|, then ", sentence)
+    if len(parts) > 1:  # "ready this character and draw a card"
+        out: list[Effect] = []
+        for part in parts:
+            compiled = _sentence(part, has_target) if part != sentence else None
+            if compiled is None:
+                return None
+            out += compiled
+        return tuple(out)
+    return None

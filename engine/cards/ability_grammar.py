@@ -1,0 +1,345 @@
+"""Compile printed card text into Abilities (the formulaic Warlord grammar, CR 510.2).
+
+"[Limited] [Spend] Order: [cost:] effect" and "[Spend] React: trigger[, cost]: effect",
+older forms included: "Order: Once per turn: ..." (510.7), "React: Play after ... to ..."
+and "Discard a card to ..." (510.2.1). Lines that are not Orders or Reacts are static text;
+sentences the importer already reads as facts (keywords, restrictions, item bonuses) make
+no ability. Whatever is not understood stays on a manual ability with its text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.cards import card_text
+from engine.cards.abilities import (
+    Ability,
+    AbilityKind,
+    Cost,
+    CostKind,
+    Means,
+    Performer,
+    Qualifier,
+    Trigger,
+    Who,
+    Window,
+)
+from engine.cards.ability_effects import NUMBERS, compile_effect
+from engine.cards.ability_triggers import read_trigger
+from engine.cards.model import CardType
+
+_HEADER = re.compile(
+    r"^(?:(?P<time>daybreak|nightfall)\s*[-\u2013]\s*)?"
+    r"(?P<words>(?:(?:limited|roll|destroy|spend|death|kill|enter)\s+)*)"
+    r"(?P<kind>order|react|reaxt)\b\s*(?:\((?P<element>\w+)\))?\s*:?\s*",
+    re.I,
+)
+_ONCE = re.compile(r"^once per (?P<what>turn|game)\s*[,:]?\s*", re.I)
+_TIMING = re.compile(r"\b(?:before|after|when|whenever|instead of|if|during|at the)\b", re.I)
+_COST_VERB = r"(?:spend|discard|destroy|kill|stun|remove|target|inflict|roll|reveal|pay|banish)"
+_COST_SPLIT = re.compile(rf",\s*(?:and\s+)?(?={_COST_VERB}\b)|\s+and\s+(?={_COST_VERB}\b)", re.I)
+_COST_TO = re.compile(rf"^(?P<cost>{_COST_VERB}\b[^.:]*?) to (?P<effect>.+)$", re.I | re.S)
+_N = r"(?:a|an|one|two|three|four|five|\d+|x)"
+_TARGET = re.compile(
+    rf"^target (?P<n>{_N}|up to (?:two|three|\d+)) ?(?P<side>opposing |other |another )?"
+    r"(?:character|characters)"
+    r"(?: (?:within|up to) (?P<r>one|two|three|\d+) ranks?(?: away)?| in any rank"
+    r"| in (?P<here>this) rank| in (?P<yours>your) (?:army|formation))?$",
+    re.I,
+)
+# An Order or React printed after other sentences on the same line starts a new ability.
+_SEGMENT = re.compile(
+    r"(?<=[.!)])\s+(?=(?:(?:Daybreak|Nightfall)\s*[-\u2013]\s*)?"
+    r"(?:(?:Limited|Roll|Destroy|Spend|Death|Kill|Enter)\s+)*(?:Order|React)\b\s*(?:\(\w+\))?\s*:)"
+)
+# "This is a Fire action." names the damage type of the card's actions (510.23-510.25).
+_ELEMENT_FACT = re.compile(r"this is an? \w+ (?:action|spell|attack|order)\.?", re.I)
+_STATIC_QUOTE = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
+
+
+def performer_for(kind: CardType) -> Performer:
+    """Who performs a card's abilities (507.6, 507.7, 508.4)."""
+    if kind is CardType.CHARACTER or kind is CardType.TOKEN:
+        return Performer.THIS_CHARACTER
+    if kind in (CardType.ITEM, CardType.EPIC_CLASS):
+        return Performer.BEARER
+    if kind is CardType.ACTION:
+        return Performer.CHARACTER_YOU_CONTROL
+    return Performer.CONTROLLER
+
+
+def compile_abilities(text: str, name: str, kind: CardType) -> tuple[Ability, ...]:
+    """Every ability of a card's text, in printed order."""
+    compiler = _Compiler(name, kind)
+    out: list[Ability] = []
+    for line in text.replace("\r\n", "\n").split("\n"):
+        for segment in _SEGMENT.split(line.strip()):
+            if segment.strip():
+                out += compiler.line(segment.strip())
+    return tuple(out)
+
+
+class _Compiler:
+    def __init__(self, name: str, kind: CardType) -> None:
+        self.name = name
+        self.kind = kind
+        self.performer = performer_for(kind)
+        words = [w for w in re.split(r"[\s,]+", name) if len(w) >= 3 and w[0].isupper()]
+        skip = {"The", "And", "Of", "Lord", "Lady", "Sir", "Dark", "Great"}
+        self.names = sorted({name, *(w for w in words if w not in skip)}, key=len, reverse=True)
+        self.is_character = kind in (CardType.CHARACTER, CardType.TOKEN)
+
+    def line(self, line: str) -> list[Ability]:
+        header = _HEADER.match(line)
+        if header is None:
+            return self.static(line)
+        qualifiers = [Qualifier(w.casefold()) for w in header["words"].split()]
+        if header["time"]:
+            qualifiers.insert(0, Qualifier(header["time"].casefold()))
+        body = line[header.end() :].strip()
+        once = _ONCE.match(body)
+        if once:
+            qualifiers.append(
+                Qualifier.LIMITED if once["what"].casefold() == "turn" else Qualifier.ONCE_PER_GAME
+            )
+            body = body[once.end() :].strip()
+        kind = AbilityKind.ORDER if header["kind"].casefold() == "order" else AbilityKind.REACT
+        element = (header["element"] or "").title()
+        quals = tuple(dict.fromkeys(qualifiers))
+        if kind is AbilityKind.ORDER:
+            return [self.order(line, body, quals, element)]
+        return [self.react(line, body, quals, element)]
+
+    # -- Orders ----------------------------------------------------------------------------
+    def order(self, line: str, body: str, quals: tuple[Qualifier, ...], element: str) -> Ability:
+        cost_text, effect_text = _split_colon(body)
+        if cost_text is None:
+            cost_text, effect_text = _cost_to(effect_text)
+        costs, quals = self.costs(cost_text, quals)
+        return self.finish(AbilityKind.ORDER, line, quals, element, costs, None, effect_text)
+
+    # -- Reacts ----------------------------------------------------------------------------
+    def react(self, line: str, body: str, quals: tuple[Qualifier, ...], element: str) -> Ability:
+        named = _named_window(quals)
+        if named is not None:
+            cost_text, effect_text = _split_colon(body)
+            costs, quals = self.costs(cost_text, quals)
+            return self.finish(AbilityKind.REACT, line, quals, element, costs, named, effect_text)
+        body = re.sub(r"^(?:play|player)\s+(?=before|after|when|instead)", "", body, flags=re.I)
+        head, effect_text = _split_colon(body)
+        timing = _TIMING.search(head if head is not None else body)
+        if timing is None:
+            trigger = Trigger(Window.UNKNOWN, text=(head or "").strip())
+            costs, quals = self.costs(head, quals)
+            return self.finish(AbilityKind.REACT, line, quals, element, costs, trigger, effect_text)
+        if head is not None:
+            before_trigger = head[: timing.start()].strip(" ,")
+            trigger_text, after = _cut_trigger(head[timing.start() :], colon=True)
+            cost_text = ", ".join(p for p in (before_trigger, after) if p)
+        else:
+            before_trigger = body[: timing.start()].strip(" ,")
+            trigger_text, rest = _cut_trigger(body[timing.start() :], colon=False)
+            cost_text, effect_text = _cost_to(rest)
+            if before_trigger:
+                cost_text = ", ".join(p for p in (before_trigger, cost_text or "") if p)
+        trigger = read_trigger(self.normalise(trigger_text), trigger_text)
+        costs, quals = self.costs(cost_text or None, quals)
+        return self.finish(AbilityKind.REACT, line, quals, element, costs, trigger, effect_text)
+
+    # -- shared ----------------------------------------------------------------------------
+    def finish(
+        self,
+        kind: AbilityKind,
+        line: str,
+        quals: tuple[Qualifier, ...],
+        element: str,
+        costs: tuple[Cost, ...],
+        trigger: Trigger | None,
+        effect_text: str,
+    ) -> Ability:
+        effect_text = effect_text.strip()
+        has_target = any(c.kind is CostKind.TARGET for c in costs)
+        effects = compile_effect(self.normalise(effect_text), has_target) if effect_text else None
+        return Ability(
+            kind=kind,
+            text=line,
+            performer=self.performer,
+            qualifiers=quals,
+            element=element,
+            costs=costs,
+            trigger=trigger,
+            effects=effects or (),
+            effect_text=effect_text,
+            manual=effects is None,
+        )
+
+    def costs(
+        self, text: str | None, quals: tuple[Qualifier, ...]
+    ) -> tuple[tuple[Cost, ...], tuple[Qualifier, ...]]:
+        """The cost parts of a cost text (510.2); "once per turn" becomes Limited (510.7)."""
+        if not text or not text.strip():
+            return (), quals
+        out: list[Cost] = []
+        extra: list[Qualifier] = []
+        for part in _COST_SPLIT.split(text.strip().rstrip(".,")):
+            part = part.strip(" ,.")
+            if not part:
+                continue
+            once = _ONCE.match(part + ",")
+            if once and once.end() >= len(part):
+                extra.append(
+                    Qualifier.LIMITED if once["what"] == "turn" else Qualifier.ONCE_PER_GAME
+                )
+                continue
+            out.append(self.cost(part))
+        return tuple(out), tuple(dict.fromkeys((*quals, *extra)))
+
+    def cost(self, part: str) -> Cost:
+        text = self.normalise(part)
+        if text.startswith(("if ", "only if ", "while ", "unless ")):
+            return Cost(CostKind.CONDITION, text=part)
+        m = re.fullmatch(rf"discard (?P<n>{_N}) cards?(?: from your hand)?", text)
+        if m:
+            amount = NUMBERS.get(m["n"], 1) if not m["n"].isdigit() else int(m["n"])
+            return Cost(CostKind.DISCARD_CARDS, amount, part) if m["n"] != "x" else _other(part)
+        if re.fullmatch(r"(?:spend|exhaust)(?: and (?:stun|destroy|discard))? this card", text):
+            if " destroy " in text:
+                return Cost(CostKind.DESTROY_SOURCE, 1, part)
+            return Cost(CostKind.SPEND_SOURCE, 1, part)
+        if re.fullmatch(r"(?:destroy|discard) this card", text):
+            kind = (
+                CostKind.DESTROY_SOURCE if text.startswith("destroy") else CostKind.DISCARD_SOURCE
+            )
+            return Cost(kind, 1, part)
+        if re.fullmatch(r"stun this character", text):
+            return Cost(CostKind.STUN_PERFORMER, 1, part)
+        m = re.fullmatch(rf"(?:inflict (?P<n>{_N}) wounds? on this character|this character "
+                         rf"suffers (?P<n2>{_N}) wounds?)", text)  # fmt: skip
+        if m:
+            word = m["n"] or m["n2"]
+            return (
+                Cost(CostKind.WOUND_PERFORMER, _count(word), part) if word != "x" else _other(part)
+            )
+        m = re.fullmatch(
+            rf"remove (?P<n>{_N}) (?P<name>[a-z]+?)(?: counters?)?"
+            r"(?: from this (?:card|character))?",
+            text,
+        )
+        if m and m["n"] != "x":
+            name = m["name"].rstrip("s").title()
+            return Cost(CostKind.REMOVE_COUNTERS, _count(m["n"]), part, name=name)
+        if re.match(r"kill (?:a|an|one|another) ", text):
+            return Cost(CostKind.KILL_CHARACTER, 1, part)
+        if re.match(r"spend (?:a|an|one|another) ", text):
+            return Cost(CostKind.SPEND_CHARACTER, 1, part)
+        m = _TARGET.fullmatch(part.strip())
+        if m and m["n"].casefold() != "x":
+            side = Who.ANY
+            if m["side"]:
+                side = Who.OPPOSING if m["side"].strip().casefold() == "opposing" else Who.OTHER
+            count = m["n"].casefold().removeprefix("up to ")
+            within = _count(m["r"].casefold()) if m["r"] else (0 if m["here"] else None)
+            side = Who.YOURS if m["yours"] else side
+            return Cost(CostKind.TARGET, _count(count), part, side=side, within_ranks=within)
+        return _other(part)
+
+    def static(self, line: str) -> list[Ability]:
+        """Constant text: one manual STATIC ability for the sentences not read as facts."""
+        unread = [s for s in card_text.sentences(line) if not self.is_fact(s)]
+        if not unread:
+            return []
+        text = " ".join(unread)
+        return [Ability(AbilityKind.STATIC, text, self.performer, effect_text=text, manual=True)]
+
+    def is_fact(self, sentence: str) -> bool:
+        """Sentences the importer reads into keywords, restrictions or item bonuses."""
+        if _STATIC_QUOTE.search(sentence):
+            return False
+        if card_text.text_keywords(sentence, self.name, self.is_character):
+            return True
+        restricted = self.kind in (CardType.ITEM, CardType.ACTION, CardType.EPIC_CLASS)
+        if restricted and card_text.restriction(sentence, {}) is not None:
+            return True
+        if _ELEMENT_FACT.fullmatch(sentence.strip()):
+            return True
+        if self.kind in (CardType.ITEM, CardType.EPIC_CLASS):
+            return card_text.item_bonuses(sentence).any
+        return False
+
+    def normalise(self, text: str) -> str:
+        """Lower case, with the card's references to itself made uniform (see module doc)."""
+        out = text.strip()
+        for name in self.names:
+            out = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", "\x00", out)
+        out = out.casefold()
+        self_word = "this character" if self.is_character else "this card"
+        out = out.replace("\x00", self_word)
+        out = re.sub(r"\bthe (?:item|weapon|armor|staff|potion|artifact|shield|card)\b",
+                     "this card", out)  # fmt: skip
+        out = re.sub(
+            r"\bthis (?:item|weapon|armor|staff|potion|artifact|shield)\b", "this card", out
+        )
+        out = re.sub(
+            r"\bthis (?:fighter|cleric|rogue|wizard|warlord|monk|ranger|paladin|druid|"
+            r"barbarian|illusionist|necromancer|sorcerer|bard|assassin|knight|priest)\b",
+            "this character",
+            out,
+        )
+        out = re.sub(r"(?:^|(?<=[.;] ))(?:he|she|it) ", "this character ", out)
+        return re.sub(r"\s+", " ", out).strip()
+
+
+def _other(part: str) -> Cost:
+    return Cost(CostKind.OTHER, 1, part)
+
+
+def _count(word: str) -> int:
+    word = word.casefold()
+    return int(word) if word.isdigit() else NUMBERS.get(word, 1)
+
+
+def _named_window(quals: tuple[Qualifier, ...]) -> Trigger | None:
+    """Death, Kill and Enter Reacts name their trigger (508.6)."""
+    if Qualifier.DEATH in quals:
+        return Trigger(Window.DEATH, Who.THIS, Means.ANY, "Before this character is killed")
+    if Qualifier.KILL in quals:
+        return Trigger(Window.KILL, Who.THIS, Means.ANY, "After this character kills a character")
+    if Qualifier.ENTER in quals:
+        return Trigger(Window.ENTER_PLAY, Who.THIS, Means.ANY, "After this character enters play")
+    return None
+
+
+def _split_colon(body: str) -> tuple[str | None, str]:
+    """(cost, effect) at the first colon outside quotes; (None, body) when there is none."""
+    depth = False
+    for i, ch in enumerate(body):
+        if ch in '"\u201c\u201d':
+            depth = not depth
+        elif ch == ":" and not depth:
+            return body[:i].strip(), body[i + 1 :].strip()
+    return None, body.strip()
+
+
+def _cost_to(text: str) -> tuple[str | None, str]:
+    """510.2.1: "Discard a card to ready this character" -> cost, effect."""
+    m = _COST_TO.match(text.strip())
+    if m:
+        return m["cost"], m["effect"]
+    return None, text
+
+
+def _cut_trigger(text: str, colon: bool) -> tuple[str, str]:
+    """Split "after X enters play, spend the item" into the trigger and what follows."""
+    cost = re.search(rf",\s*(?:and\s+)?(?={_COST_VERB}\b)", text, re.I)
+    if colon:
+        if cost:
+            return text[: cost.start()].strip(), text[cost.end() :].strip()
+        return text.strip(), ""
+    ends = [m.start() for m in (re.search(r"[.,]\s", text), re.search(r"[.,]$", text)) if m]
+    if ends:
+        end = min(ends)
+        return text[:end].strip(), text[end + 1 :].strip()
+    to = re.search(r"\s+to\s+(?=[a-z])", text)
+    if to:
+        return text[: to.start()].strip(), text[to.end() :].strip()
+    return text.strip(), ""

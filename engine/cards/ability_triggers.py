@@ -1,0 +1,125 @@
+"""React triggers read into react windows (508.1, 509.5, 510.5, 508.6, 401.6).
+
+The trigger is the timing clause of a React ("After this character is targeted with a melee
+strike"). Its verb decides the window, the first character it names the subject, and the
+strike or action named the means. Rules are tried in order; the first that matches wins, so
+the more specific events (wounds, death, hits) come before the general ones (strikes).
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.cards.abilities import Means, Trigger, Who, Window
+
+_W = Window
+# (pattern, window when "before", window when "after").
+_RULES: tuple[tuple[re.Pattern[str], Window, Window], ...] = tuple(
+    (re.compile(p), before, after)
+    for p, before, after in (
+        (r"instead of (?:suffering |inflicting |being dealt )?(?:the )?wounds?",
+         _W.INSTEAD_OF_WOUNDS, _W.INSTEAD_OF_WOUNDS),
+        (r"\bfall(?:s|ing)? forward|\billegal ranks?", _W.FALL_FORWARD, _W.FALL_FORWARD),
+        (r"\b(?:is|are|would be|being|be|was) (?:killed|destroyed)\b|\bdies\b|\bdie\b|\bdying\b"
+         r"|\bdeath\b|\bdied\b", _W.DEATH, _W.AFTER_DEATH),
+        (r"\bkills?\b|\bkilling\b|\bkilled\b", _W.DEATH, _W.KILL),
+        (r"\b(?:enters?|entering|enter|entered|comes? into|put into|brought into) play\b"
+         r"|\binto play\b|\b(?:you )?plays? (?:a|an) (?!action|spell|card)\w+$",
+         _W.BEFORE_ENTER_PLAY, _W.ENTER_PLAY),
+        (r"\bleaves? play\b|\bleaving play\b", _W.LEAVE_PLAY, _W.LEAVE_PLAY),
+        (r"\bsummoned\b", _W.BEFORE_ENTER_PLAY, _W.ENTER_PLAY),
+        (r"\bsuffer(?:s|ing|ed)?\b|\bis wounded\b|\bwould be wounded\b"
+         r"|\btakes? (?:a |one or more )?wounds?"
+         r"|\bwounds? (?:is|are|would be) (?:inflicted|suffered|dealt)",
+         _W.BEFORE_WOUNDS, _W.AFTER_WOUNDS),
+        (r"\bwounds (?:a|an|target|another|the|one|\w+ (?:character|opposing))|\binflicts? "
+         r"(?:a |one |one or more |\w+ )?wounds?|\bwounding\b|\binflicting\b|\bwounded\b"
+         r"|\bdeals? (?:a |one )?wounds?",
+         _W.BEFORE_WOUNDS, _W.AFTER_WOUNDS),
+        (r"\bhits?\b|\bis hit\b|\bhitting\b|\bare hit\b", _W.BEFORE_HIT, _W.AFTER_HIT),
+        (r"\bmiss(?:es|ed)?\b|\bmissing\b", _W.BEFORE_HIT, _W.AFTER_MISS),
+        (r"\bcheck\b|\bchecks\b|\bsaves?\b", _W.BEFORE_CHECK, _W.AFTER_CHECK),
+        (r"\binitiative\b", _W.INITIATIVE, _W.INITIATIVE),
+        (r"\bstrike rolls?\b|\bcritical (?:success|failure)\b|\bnatural\b|\brolls?\b|\brolling\b"
+         r"|\bdie roll", _W.BEFORE_ROLL, _W.AFTER_ROLL),
+        (r"\btargets\b|\bis targeted\b|\bare targeted\b|\btargeting\b|\btargeted\b|\btarget a\b",
+         _W.BEFORE_TARGETING, _W.AFTER_TARGETING),
+        (r"\bpays? the costs?\b|\bpaying the costs?\b|\bpaid\b", _W.BEFORE_COST, _W.AFTER_COST),
+        (r"\b(?:performs?|performing|makes?|making|declares?)\b[\w ]*?\b(?:strikes?|attacks?)\b"
+         r"|\battacks?\b|\battacking\b|\bstrikes?\b", _W.BEFORE_STRIKE, _W.AFTER_STRIKE),
+        (r"\bpass(?:es|ed)?\b", _W.PASS, _W.PASS),
+        (r"\bdungeons?\b", _W.DUNGEON, _W.DUNGEON),
+        (r"\bcancel(?:s|ed|led|ing)?\b|\bdeclar(?:es|e|ing|ed)\b", _W.BEFORE_ACTION,
+         _W.ACTION_EFFECT),
+        (r"\bfeat\b", _W.BEFORE_CHECK, _W.AFTER_CHECK),
+        (r"\bcasts?\b|\bcasting\b|\b(?:performs?|performing|performed|plays?|playing|played|uses?|using|used)\b.*"
+         r"\b(?:spell|action|order|react|card|ability|decree|prayer|song)s?\b",
+         _W.BEFORE_ACTION, _W.AFTER_ACTION),
+        (r"\bequip(?:s|ped|ping)?\b", _W.EQUIP, _W.EQUIP),
+        (r"\bmoves?\b|\bmoving\b|\bmaneuver|\bmoved\b", _W.BEFORE_MOVE, _W.AFTER_MOVE),
+        (r"\bphase\b|\bend of (?:the |each |your )?turn\b|\bbeginning of\b|\bstart of\b",
+         _W.PHASE, _W.PHASE),
+        (r"\bdraws?\b|\bdrawing\b|\bdrawn\b", _W.DRAW, _W.DRAW),
+        (r"\bdiscards?\b|\bdiscarded\b", _W.DISCARD, _W.DISCARD),
+        (r"\b(?:spent|stunned|readied|readies|ready|heals?|healed|spends?|stuns?|spending)\b"
+         r"|\bwounds? (?:is|are) (?:removed|reduced)|\b(?:removes|reduces)\b",
+         _W.CONDITION_CHANGE, _W.CONDITION_CHANGE),
+        (r"\branks?\b", _W.BEFORE_MOVE, _W.AFTER_MOVE),
+    )
+)  # fmt: skip
+
+_SUBJECTS: tuple[tuple[re.Pattern[str], Who], ...] = (
+    (re.compile(r"\bthis character\b|\bthis card\b|^(?:before|after|when) (?:entering|being)\b"),
+     Who.THIS),
+    (re.compile(r"\banother (?:[\w-]+ )?(?:in your army|you control|of your)|\banother of your"),
+     Who.ANOTHER_YOURS),
+    (re.compile(r"\b(?:in your army|you control|one of your|your (?!hand|deck|discard|turn|army)"
+                r"\w+|non-opposing)"), Who.YOURS),
+    (re.compile(r"\bopposing\b|\bopponent|\banother player|\benemy\b"), Who.OPPOSING),
+    (re.compile(r"\btarget (?:character|[\w-]+)\b"), Who.TARGET),
+)  # fmt: skip
+
+
+def read_trigger(clause: str, printed: str) -> Trigger:
+    """The window and conditions of a normalised (lower-case) trigger clause."""
+    timing = re.match(r"\s*(before|after|when|whenever|instead of|if|during|at the)\b", clause)
+    word = timing[1] if timing else "after"
+    window = Window.UNKNOWN
+    for pattern, before, after in _RULES:
+        if pattern.search(clause):
+            if word == "before" or (word in ("when", "whenever") and _ongoing(clause)):
+                window = before
+            else:
+                window = after
+            break
+    return Trigger(window, _subject(clause), _means(clause), printed.strip())
+
+
+def _ongoing(clause: str) -> bool:
+    """ "When this character is suffering wounds" happens before the wounds are placed."""
+    return bool(re.search(r"\b(?:is|are) \w+ing\b|\bwould\b", clause))
+
+
+def _subject(clause: str) -> Who:
+    best: tuple[int, Who] | None = None
+    for pattern, who in _SUBJECTS:
+        m = pattern.search(clause)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), who)
+    return best[1] if best else Who.ANY
+
+
+def _means(clause: str) -> Means:
+    if re.search(r"\bmelee or ranged\b|\branged or melee\b", clause):
+        return Means.STRIKE
+    if "melee strike" in clause:
+        return Means.MELEE
+    if "ranged strike" in clause:
+        return Means.RANGED
+    if re.search(r"\bstrikes?\b|\battacks?\b", clause):
+        return Means.STRIKE
+    if re.search(r"\bspells?\b|\bcasts?\b", clause):
+        return Means.SPELL
+    if re.search(r"\b(?:actions?|orders?|reacts?)\b", clause):
+        return Means.ACTION
+    return Means.ANY

@@ -18,9 +18,10 @@ from rules_index.errors import RulesIndexError, UnknownRuleError, UnknownTermErr
 from rules_index.index import RulesIndex, default_path
 from rules_index.models import EntryDetail, Hit
 from rules_index.parsing import FORMATS
-from rules_index.text import plural, shorten, strip_markup
+from rules_index.text import first_sentences, plural, shorten, strip_markup
 
 WIDTH = 96
+CHILD = 200  # characters of a sub-rule shown under its parent (whole sentences)
 
 
 def add_rules_parser(sub: Any) -> None:
@@ -45,6 +46,7 @@ def add_rules_parser(sub: Any) -> None:
     g = rs.add_parser("get", help="an entry with its parents, children and cross-references")
     g.add_argument("ref", nargs="+", help='"104.2", "104.2-104.4", "602.5,603.9", "Glossary: X"')
     g.add_argument("--doc", help="document (default: the Comprehensive Rules)")
+    g.add_argument("--full", action="store_true", help="sub-rules in full, not their start")
     g.add_argument("--json", action="store_true")
     g.set_defaults(func=_get)
 
@@ -185,7 +187,19 @@ def _detail_json(d: EntryDetail) -> dict[str, Any]:
     }
 
 
-def _detail_text(d: EntryDetail) -> str:
+def _fill(text: str, indent: str = "") -> str:
+    """Wrapped text, each printed line (a list item, a note) starting a line of its own."""
+    lines = strip_markup(text).splitlines()
+    return "\n".join(
+        textwrap.fill(line, WIDTH - len(indent), initial_indent=indent, subsequent_indent=indent)
+        for line in lines
+        if line.strip()
+    )
+
+
+def _detail_text(d: EntryDetail, full: bool = False) -> str:
+    """An entry as text: its parents, itself, its sub-rules (whole sentences of each, or all
+    of them with `full`), what it cites and what cites it."""
     e = d.entry
     out = []
     if d.parents:
@@ -196,12 +210,19 @@ def _detail_text(d: EntryDetail) -> str:
         )
     head = e.ref if e.title in e.ref else f"{e.ref} ({e.title})"
     out.append(f"{head} — {d.document.title} {d.document.version}".rstrip())
-    out.append(textwrap.fill(strip_markup(e.text), WIDTH) if e.text else "")
+    out.append(_fill(e.text) if e.text else "")
     for ex in e.examples:
-        out.append(textwrap.indent(textwrap.fill(ex, WIDTH - 4), "    "))
+        out.append(_fill(ex, "    "))
+    cut = []
     for c in d.children:
+        text, more = (strip_markup(c.text), False) if full else first_sentences(c.text, CHILD)
+        if more:
+            cut.append(c.ref)
+        out.append(_fill(f"{c.ref} {text}" + (" […]" if more else ""), "  "))
+    if cut:
         out.append(
-            textwrap.indent(textwrap.fill(f"{c.ref} {shorten(c.text, 200)}", WIDTH - 2), "  ")
+            f"[…] {plural(len(cut), 'sub-rule')} shown in part: `rules get {e.ref} --full`"
+            f" shows them whole, or ask for one: `rules get {cut[0]}`."
         )
     if d.cites:
         out.append(f"Cites: {', '.join(d.cites)}")
@@ -218,7 +239,7 @@ def _get(args: argparse.Namespace) -> int:
     if args.json:
         print(_dump([_detail_json(d) for d in details]))
     else:
-        print("\n\n".join(_detail_text(d) for d in details))
+        print("\n\n".join(_detail_text(d, args.full) for d in details))
     return 0
 
 

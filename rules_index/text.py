@@ -103,3 +103,29 @@ def plural(count: int, noun: str, plural_form: str | None = None) -> str:
     """ "1 result", "2 results", "0 entries" (give `plural_form` when "s" is not enough)."""
     word = noun if count == 1 else (plural_form or noun + "s")
     return f"{count:,} {word}"
+
+
+SENTENCE_END_RE = re.compile(r"[.!?][\"”’')]*\s+")
+
+
+def first_sentences(text: str, limit: int) -> tuple[str, bool]:
+    """The whole sentences that start `text` within `limit` characters (always the first
+    one), and whether any sentence was left out. A period after a lone letter or number
+    ("1.", "a.") or an abbreviation followed by lower case ("ex. the") ends no sentence."""
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat, False
+    cut = 0
+    for match in SENTENCE_END_RE.finditer(flat):
+        before = flat[: match.start()].rsplit(" ", 1)[-1].lstrip("(“\"'-")
+        after = flat[match.end() : match.end() + 1]
+        if len(before) < 2 or before.isdigit() or not (after.isupper() or after in '-“"(*'):
+            continue
+        if cut and match.start() + 1 > limit:
+            break
+        cut = match.start() + len(match.group().rstrip())
+        if cut >= limit:
+            break
+    if not cut or cut >= len(flat):
+        return flat, False
+    return flat[:cut], True

@@ -40,6 +40,7 @@ from bot.replies import (
 from bot.store import GuildSettings, SettingsStore
 from rules_index.errors import UnknownRuleError
 from rules_index.models import DocumentInfo, EntryDetail, Hit
+from rules_index.text import plural
 
 if TYPE_CHECKING:
     from rules_index import Lookup
@@ -288,7 +289,9 @@ class Judge:
                 buttons.extend(_suggesting(ref, offered))
         skipped = len(wanted) - MAX_INLINE
         if skipped > 0:
-            lines.append(f"I answer {MAX_INLINE} references per message; {skipped} more skipped.")
+            lines.append(
+                f"I answer {plural(MAX_INLINE, 'reference')} per message; {skipped} more skipped."
+            )
         return Reply(content="\n".join(lines), cards=tuple(cards), buttons=unique_buttons(buttons))
 
     def _resolve_inline(
@@ -300,7 +303,7 @@ class Judge:
         if is_ref_query(ref):
             details = self.index.get(ref, doc=doc)
             if len(details) > MAX_RULES:
-                raise InvalidInputError(f"that holds {len(details)} rules; ask for fewer")
+                raise InvalidInputError(f"that holds {plural(len(details), 'rule')}; ask for fewer")
             return details, [], ""
         found = self.index.lookup(ref, doc=doc, limit=3)
         if found.details and (found.confident or found.kind == "number"):
@@ -442,7 +445,7 @@ class Judge:
             return notice(f"Nothing in the rules matches {quote(query)}.", error=True)
         if len(details) > MAX_RULES:
             raise InvalidInputError(
-                f"That holds {len(details)} rules; ask for at most {MAX_RULES} at a time."
+                f"That holds {plural(len(details), 'rule')}; ask for at most {MAX_RULES} at a time."
             )
         cards: list[Card] = []
         buttons: list[Button] = []

@@ -9,6 +9,7 @@ import pytest
 from rules_index import RulesIndex
 from rules_index.cli import main as cli_main
 from rules_index.errors import UnknownRuleError
+from rules_index.text import plural
 
 
 @pytest.mark.parametrize("doc", ["4e-fr", "4e-en", "4e-web"])
@@ -110,3 +111,35 @@ def test_packaged_documents_cannot_be_removed(
     code, _, err = _run(capsys, "remove", name)
     assert code == 1 and "packaged" in err and "cannot be removed" in err
     assert "cr " in _run(capsys, "docs")[1]
+
+
+def test_get_shows_whole_sentences_of_sub_rules_and_how_to_see_the_rest(
+    capsys: pytest.CaptureFixture[str], index_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WARLORD_JUDGE_HOME", str(index_path.parent))
+    code, out, _ = _run(capsys, "get", "510")
+    children = [line for line in out.splitlines() if line.startswith("  510.")]
+    assert code == 0 and children
+    for line in out.split("\n  510.")[1:]:
+        body = " ".join(line.split("\n[…]")[0].split())
+        assert body.endswith((".", "[…]", "”", ")")), body[-60:]
+        assert "…" not in body.replace("[…]", "")  # never cut inside a sentence
+    assert "`rules get 510 --full` shows them whole" in out
+    assert "`rules get 510.2`" in out
+    code, full, _ = _run(capsys, "get", "510", "--full")
+    assert "[…]" not in full and "Limited Spend React" in full and len(full) > len(out)
+
+
+def test_get_counts_in_words_not_1_results(
+    capsys: pytest.CaptureFixture[str], index_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("WARLORD_JUDGE_HOME", str(index_path.parent))
+    _, out, _ = _run(capsys, "get", "100")
+    assert "1 sub-rule shown in part" in out and "1 sub-rules" not in out
+
+
+def test_plural() -> None:
+    assert plural(1, "result") == "1 result"
+    assert plural(2, "result") == "2 results"
+    assert plural(0, "entry", "entries") == "0 entries"
+    assert plural(1200, "card") == "1,200 cards"

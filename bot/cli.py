@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 
 from bot import cards_cli, game_cli, runner
 from rules_index import cli as rules_cli
@@ -16,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="warlord-judge",
         description="Rules judge and game host for Warlord: Saga of the Storm.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     rules_cli.add_rules_parser(sub)
     game_cli.add_game_parser(sub)
@@ -23,6 +25,14 @@ def build_parser() -> argparse.ArgumentParser:
     runner.add_bot_parser(sub)
     runner.add_console_parser(sub)
     return parser
+
+
+def package_version() -> str:
+    """The installed package's version (from its metadata), "unknown" when not installed."""
+    try:
+        return metadata.version("warlord-judge")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -49,7 +49,7 @@ def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int | None:
         raise ValueError(f"{card.name} is not an item token")
     problem = equip_requirement_problem(tx, tx.units[character].controller, card, character)
     if problem:
-        tx.emit(TokenNotCreated(seat=seat, name=card.name, rule="703.4", reason=problem))
+        tx.emit(TokenNotCreated(seat=seat, name=card.name, rule=problem.rule, reason=str(problem)))
         return None
     uid = create_token(tx, seat, card)
     unit = tx.units[character]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.problems import Problem
+
 
 class EngineError(Exception):
     """Base of every error the engine raises; the message is one player-readable sentence."""
@@ -12,7 +14,17 @@ class InvalidActionError(EngineError):
 
 
 class IllegalActionError(EngineError):
-    """The action is well formed but the rules forbid it now; the message cites the rule."""
+    """The action is well formed but the rules forbid it now; the message cites the rule and
+    `.rule` holds its number ("507.1.2"; "" when no rule of the CR applies)."""
+
+    def __init__(self, message: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    @classmethod
+    def of(cls, problem: Problem) -> IllegalActionError:
+        """The error for a `Problem` found by a check."""
+        return cls(problem.text, problem.rule)
 
 
 class NotYourTurnError(IllegalActionError):
@@ -20,9 +32,10 @@ class NotYourTurnError(IllegalActionError):
 
 
 class SetupError(EngineError):
-    """A game cannot start: an illegal deck or starting army, or a bad configuration."""
+    """A game cannot start: an illegal deck or starting army, or a bad configuration;
+    `problems` lists every problem found, each with its rule."""
 
-    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, problems: tuple[Problem, ...] = ()) -> None:
         super().__init__(message)
         self.problems = problems
 

@@ -21,6 +21,7 @@ from engine.actions import (
 from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from engine.events import Transition
 from engine.pending import Decision, DecisionKind
+from engine.problems import Problem
 from engine.resolve import answer
 from engine.state import GameState
 from engine.turn import advance
@@ -33,8 +34,8 @@ def _decision_for(state: GameState, seat: int) -> Decision | None:
     return next((d for d in state.pending if d.seat == seat), None)
 
 
-def order_problem(state: GameState, action: Action) -> str | None:
-    """Why an Order is illegal now (citing the rule), or None."""
+def order_problem(state: GameState, action: Action) -> Problem | None:
+    """Why an Order is illegal now (the rule and a sentence), or None."""
     seat = action.seat
     if isinstance(action, PlayCharacter):
         return orders.play_character_problem(state, seat, action)
@@ -52,7 +53,7 @@ def order_problem(state: GameState, action: Action) -> str | None:
         return orders.defeat_problem(state, seat, state.dungeon, action)
     if isinstance(action, AttachEpicClass):
         return orders.epic_problem(state, seat, action)
-    return f"{type(action).__name__} is not an Order."
+    return Problem("505.2", f"{type(action).__name__} is not an Order.")
 
 
 def _ids(action: Action) -> list[int]:
@@ -80,7 +81,9 @@ def check(state: GameState, action: object) -> None:
     is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
     if decision.kind is DecisionKind.ORDER:
         if not is_order_answer:
-            raise NotYourTurnError(f"Seat {act.seat} must give an Order or pass, not choose.")
+            raise NotYourTurnError(
+                f"Seat {act.seat} must give an Order or pass, not choose.", "505.2"
+            )
         if isinstance(act, Pass):
             return
         for i in _ids(act):
@@ -88,19 +91,25 @@ def check(state: GameState, action: object) -> None:
                 raise InvalidActionError(f"There is no card #{i} in this game.")
         problem = order_problem(state, act)
         if problem:
-            raise IllegalActionError(problem)
+            raise IllegalActionError.of(problem)
         return
+    rule = main_rule(decision.rule)
     if is_order_answer:
-        raise NotYourTurnError(f"Seat {act.seat} must first answer: {decision.prompt}")
+        raise NotYourTurnError(f"Seat {act.seat} must first answer: {decision.prompt}", rule)
     if isinstance(act, Decline):
         if not decision.may_decline:
-            raise IllegalActionError(f"Rule {decision.rule}: this decision may not be declined.")
+            raise IllegalActionError.of(Problem(rule, "this decision may not be declined."))
         return
     assert isinstance(act, Choose)
     if act.option not in decision.options:
-        raise IllegalActionError(
-            f"Rule {decision.rule}: {act.option} is not one of the choices for: {decision.prompt}"
+        raise IllegalActionError.of(
+            Problem(rule, f"{act.option} is not one of the choices for: {decision.prompt}")
         )
+
+
+def main_rule(rules: str) -> str:
+    """The first rule number of a decision's `rule` ("401.6.4, 401.7" -> "401.6.4")."""
+    return rules.split(",")[0].strip()
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:

@@ -1,8 +1,9 @@
 """The Orders of 507: legality (with the rule a player breaks) and their first steps.
 
-Each `*_problem` function returns None when the Order is legal, else one sentence citing
-the rule. `engine.resolve.perform_order` carries out a legal Order; follow-up choices
-(position, targets, items to destroy) become pending decisions answered there too.
+Each `*_problem` function returns None when the Order is legal, else a `Problem` with the
+rule broken and one sentence (`str()` gives "Rule 507.1.2: ..."). `engine.resolve.perform_order`
+carries out a legal Order; follow-up choices (position, targets, items to destroy) become
+pending decisions answered there too.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from engine.actions import (
 from engine.cards.model import Card, CardType
 from engine.cards.validation import MERCENARY
 from engine.formation import locate, rank_would_be_legal
+from engine.problems import Problem
 from engine.state import Orientation
 from engine.stats import Board
 from engine.strikes import melee_targets
@@ -34,37 +36,39 @@ def _name(board: Board, instance: int) -> str:
     return board.card(instance).name
 
 
-def _own_character(board: Board, seat: int, uid: int) -> str | None:
+def _own_character(board: Board, seat: int, uid: int) -> Problem | None:
+    """507.2: "one of your characters may perform one of the following Orders"."""
     unit = board.units.get(uid)
     if unit is None:
-        return f"{_name(board, uid)} is not a character in play."
+        return Problem("507.2", f"{_name(board, uid)} is not a character in play.")
     if unit.controller != seat:
-        return f"{_name(board, uid)} is not a character you control."
+        return Problem("507.2", f"{_name(board, uid)} is not a character you control.")
     return None
 
 
-def _can_act(board: Board, uid: int) -> str | None:
+def _can_act(board: Board, uid: int) -> Problem | None:
     if board.units[uid].orientation is Orientation.STUNNED:
-        return f"Rule 107.4.3: {_name(board, uid)} is stunned and may not perform actions."
+        return Problem("107.4.3", f"{_name(board, uid)} is stunned and may not perform actions.")
     return None
 
 
-def _can_spend(board: Board, uid: int) -> str | None:
+def _can_spend(board: Board, uid: int) -> Problem | None:
     if board.units[uid].orientation is not Orientation.READY:
-        return f"Rule 107.3: {_name(board, uid)} is not ready, so it cannot be spent."
+        return Problem("107.3", f"{_name(board, uid)} is not ready, so it cannot be spent.")
     return None
 
 
-def _ready_own_character(board: Board, seat: int, uid: int) -> str | None:
+def _ready_own_character(board: Board, seat: int, uid: int) -> Problem | None:
     """The cost of an Order that spends its performer (507.3, 507.5)."""
     return _own_character(board, seat, uid) or _can_act(board, uid) or _can_spend(board, uid)
 
 
-def _in_hand(board: Board, seat: int, card: int, kind: CardType) -> str | None:
+def _in_hand(board: Board, seat: int, card: int, kind: CardType, rule: str) -> Problem | None:
+    """The card an Order reveals or plays from your hand (`rule`: the Order's, 507.1-507.10)."""
     if card not in board.players[seat].hand:
-        return f"{_name(board, card)} is not in your hand."
+        return Problem(rule, f"{_name(board, card)} is not in your hand.")
     if board.card(card).type is not kind:
-        return f"{_name(board, card)} is not {kind.value.lower()} card."
+        return Problem(rule, f"{_name(board, card)} is not {kind.value.lower()} card.")
     return None
 
 
@@ -77,23 +81,24 @@ def warlord_factions(board: Board, seat: int) -> set[str]:
     return found
 
 
-def play_character_problem(board: Board, seat: int, a: PlayCharacter) -> str | None:
-    problem = _in_hand(board, seat, a.card, CardType.CHARACTER)
+def play_character_problem(board: Board, seat: int, a: PlayCharacter) -> Problem | None:
+    problem = _in_hand(board, seat, a.card, CardType.CHARACTER, "507.1")
     if problem:
         return problem
     card = board.card(a.card)
     if not card.level or card.level < 1:
-        return f"Rule 507.1.1: {card.name} has no level, so it has no rank to enter."
+        return Problem("507.1.1", f"{card.name} has no level, so it has no rank to enter.")
     player = board.players[seat]
     if not rank_would_be_legal(player, board.units, card.level):
-        return (
-            f"Rule 507.1.2: a level {card.level} character enters play in rank {card.level}, "
-            f"and {card.name} would make that rank illegal."
+        return Problem(
+            "507.1.2",
+            f"a level {card.level} character enters play in rank {card.level}, "
+            f"and {card.name} would make that rank illegal.",
         )
     for unit in board.units.values():
         other = board.card(unit.id)
         if unit.controller == seat and other.name == card.name and other.is_unique:
-            return f"Rule 602.7: you already control a Unique {card.name}."  # 602.7.2, 602.7.6
+            return Problem("602.7", f"you already control a Unique {card.name}.")  # 602.7.2/.6
     return None
 
 
@@ -106,50 +111,53 @@ def loyalty_penalty(board: Board, seat: int, card_id: int, alliance: bool) -> bo
     return not (set(card.factions) & warlord_factions(board, seat))
 
 
-def attack_problem(board: Board, seat: int, a: Attack) -> str | None:
+def attack_problem(board: Board, seat: int, a: Attack) -> Problem | None:
     """Costs and strikes first, then the targets (510.9), the costliest check, last."""
     problem = _ready_own_character(board, seat, a.character)
     if problem:
         return problem
     if not board.card(a.character).attack:
-        return f"Rule 507.3.1: {_name(board, a.character)} has no melee strikes."
+        return Problem("507.3.1", f"{_name(board, a.character)} has no melee strikes.")
     if not melee_targets(board, a.character):
-        return (
-            f"Rule 510.9: no opposing character is within reach of "
-            f"{_name(board, a.character)}'s melee strike (509.3)."
+        return Problem(
+            "510.9",
+            f"no opposing character is within reach of "
+            f"{_name(board, a.character)}'s melee strike (509.3).",
         )
     return None
 
 
-def maneuver_problem(board: Board, seat: int, a: Maneuver) -> str | None:
+def maneuver_problem(board: Board, seat: int, a: Maneuver) -> Problem | None:
     problem = _ready_own_character(board, seat, a.character)
     if problem:
         return problem
     place = locate(board.players, a.character)
     if place is None:
-        return f"{_name(board, a.character)} is not in a formation."
+        return Problem("507.5", f"{_name(board, a.character)} is not in a formation.")
     if a.direction == "forward" and place.rank == 1 and place.formation == seat:
-        return "Rule 401.5: characters in the front rank may not move forward."
+        return Problem("401.5", "characters in the front rank may not move forward.")
     if a.direction == "sideways" and len(board.players[place.formation].ranks[place.rank - 1]) < 2:
-        return f"Rule 507.5: {_name(board, a.character)} is alone in its rank."
+        return Problem("507.5", f"{_name(board, a.character)} is alone in its rank.")
     return None
 
 
-def equip_problem(board: Board, seat: int, a: Equip) -> str | None:
+def equip_problem(board: Board, seat: int, a: Equip) -> Problem | None:
     return (
-        _in_hand(board, seat, a.item, CardType.ITEM)
+        _in_hand(board, seat, a.item, CardType.ITEM, "507.4")
         or _own_character(board, seat, a.character)
         or _can_act(board, a.character)
         or equip_requirement_problem(board, seat, board.card(a.item), a.character)
     )
 
 
-def equip_requirement_problem(board: Board, seat: int, item: Card, character: int) -> str | None:
+def equip_requirement_problem(
+    board: Board, seat: int, item: Card, character: int
+) -> Problem | None:
     """Whether `character` meets the requirements to equip `item` (302, 602.2.1, 602.15);
     shared by the equip Order (507.4) and item tokens (703.4)."""
     who = board.card(character)
     if stats.has_keyword(board, character, "Unarmed"):
-        return f"Rule 602.15: {who.name} is Unarmed and may not equip items."
+        return Problem("602.15", f"{who.name} is Unarmed and may not equip items.")
     problem = _use_limit_problem(item, who, "302.3", "equip")
     if problem:
         return problem
@@ -158,32 +166,32 @@ def equip_requirement_problem(board: Board, seat: int, item: Card, character: in
     rank = place.rank if place is not None and own_formation else 0
     have = stats.level(board, character) + rank
     if have < (item.level or 0):
-        return (
-            f"Rule 302.4: {who.name}'s level plus rank is {have}, below {item.name}'s "
-            f"level {item.level}."
+        return Problem(
+            "302.4",
+            f"{who.name}'s level plus rank is {have}, below {item.name}'s level {item.level}.",
         )
     unit = board.units[character]
     if any(board.card(i).name == item.name for i in unit.items):
-        return f"Rule 302.5: {who.name} already has a {item.name} equipped."
+        return Problem("302.5", f"{who.name} already has a {item.name} equipped.")
     locations = stats.equip_locations(item)
     for other in unit.items:
         other_card = board.card(other)
         if other_card.has_keyword("Cursed") and locations & stats.equip_locations(other_card):
-            return (
-                f"Rule 602.2.1: {who.name} has the Cursed {other_card.name} equipped in "
-                "that equip location."
+            return Problem(
+                "602.2.1",
+                f"{who.name} has the Cursed {other_card.name} equipped in that equip location.",
             )
     return None
 
 
-def _use_limit_problem(card: Card, who: Card, rule: str, verb: str) -> str | None:
+def _use_limit_problem(card: Card, who: Card, rule: str, verb: str) -> Problem | None:
     """The class, trait, faction and alignment limits of an item (302.3) or an action (303.2)."""
     if not stats.class_allows(card.classes, who):
         allowed = "/".join(c.value for c in card.classes)
-        return f"Rule {rule}: only a {allowed} may {verb} {card.name}."
+        return Problem(rule, f"only a {allowed} may {verb} {card.name}.")
     restricted = stats.restriction_problem(card, who)
     if restricted:
-        return f"Rule {rule}: {restricted}."
+        return Problem(rule, f"{restricted}.")
     return None
 
 
@@ -192,9 +200,9 @@ def is_spend_order(text: str) -> bool:
     return "spend order" in text.casefold()
 
 
-def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
+def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> Problem | None:
     problem = (
-        _in_hand(board, seat, a.card, CardType.ACTION)
+        _in_hand(board, seat, a.card, CardType.ACTION, "507.6")
         or _own_character(board, seat, a.character)
         or _can_act(board, a.character)
     )
@@ -203,36 +211,38 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> str | None:
     card = board.card(a.card)
     who = board.card(a.character)
     if "order:" not in card.text.casefold():  # "Order:", "Spend Order:", "Limited Order:"
-        return f"Rule 507.6.1: {card.name} is not an Order."
+        return Problem("507.6.1", f"{card.name} is not an Order.")
     if is_spend_order(card.text):
         problem = _can_spend(board, a.character)
         if problem:
-            return f"{problem} ({card.name} is a Spend Order, 510.6)"
+            message = problem.message.rstrip(".")
+            return Problem(problem.rule, f"{message} ({card.name} is a Spend Order, 510.6).")
     problem = _use_limit_problem(card, who, "303.2", "use")
     if problem:
         return problem
     if stats.level(board, a.character) < (card.level or 0):
-        return f"Rule 303.3: {who.name} is below level {card.level} needed for {card.name}."
+        return Problem("303.3", f"{who.name} is below level {card.level} needed for {card.name}.")
     return None
 
 
-def dungeon_problem(board: Board, seat: int, dungeon: int | None, a: PlayDungeon) -> str | None:
-    problem = _in_hand(board, seat, a.card, CardType.DUNGEON) or _own_character(
+def dungeon_problem(board: Board, seat: int, dungeon: int | None, a: PlayDungeon) -> Problem | None:
+    problem = _in_hand(board, seat, a.card, CardType.DUNGEON, "507.8") or _own_character(
         board, seat, a.character
     )
     if problem:
         return problem
     if dungeon is not None:
-        return "Rule 304.1: a dungeon is already in play."
+        return Problem("304.1", "a dungeon is already in play.")
     return _can_act(board, a.character)
 
 
-def _own_warlord(board: Board, seat: int, uid: int) -> str | None:
+def _own_warlord(board: Board, seat: int, uid: int, rule: str) -> Problem | None:
     problem = _own_character(board, seat, uid)
     if problem:
         return problem
     if not board.units[uid].is_warlord:
-        return f"Rule 507.9: only Warlords have this Order, and {_name(board, uid)} is not one."
+        name = _name(board, uid)
+        return Problem(rule, f"only Warlords have this Order, and {name} is not one.")
     return _can_act(board, uid)
 
 
@@ -241,14 +251,16 @@ def challenge_rating(board: Board, dungeon: int) -> int:
     return keyword.value if keyword is not None and keyword.value is not None else 0
 
 
-def defeat_problem(board: Board, seat: int, dungeon: int | None, a: DefeatDungeon) -> str | None:
+def defeat_problem(
+    board: Board, seat: int, dungeon: int | None, a: DefeatDungeon
+) -> Problem | None:
     if dungeon is None:
-        return "Rule 507.9: no dungeon is in play."
-    problem = _own_warlord(board, seat, a.warlord)
+        return Problem("507.9", "no dungeon is in play.")
+    problem = _own_warlord(board, seat, a.warlord, "507.9")
     if problem:
         return problem
     if not a.spend or len(set(a.spend)) != len(a.spend):
-        return "Rule 507.9: name each character to spend once."
+        return Problem("507.9", "name each character to spend once.")
     for uid in a.spend:
         problem = _own_character(board, seat, uid) or _can_spend(board, uid)
         if problem:
@@ -256,7 +268,7 @@ def defeat_problem(board: Board, seat: int, dungeon: int | None, a: DefeatDungeo
     total = sum(stats.level(board, u) for u in a.spend)
     rating = challenge_rating(board, dungeon)
     if total < rating:
-        return f"Rule 507.9: combined levels {total} are below the challenge rating {rating}."
+        return Problem("507.9", f"combined levels {total} are below the challenge rating {rating}.")
     return None
 
 
@@ -280,9 +292,9 @@ def defeat_choices(board: Board, seat: int, dungeon: int, limit: int = 40) -> li
     return found
 
 
-def epic_problem(board: Board, seat: int, a: AttachEpicClass) -> str | None:
-    return _in_hand(board, seat, a.card, CardType.EPIC_CLASS) or _own_warlord(
-        board, seat, a.warlord
+def epic_problem(board: Board, seat: int, a: AttachEpicClass) -> Problem | None:
+    return _in_hand(board, seat, a.card, CardType.EPIC_CLASS, "507.10") or _own_warlord(
+        board, seat, a.warlord, "507.10"
     )
 
 

@@ -10,6 +10,7 @@ from engine.cards.validation import validate_deck
 from engine.errors import SetupError
 from engine.events import GameStarted, PhaseStarted, Transition, TurnStarted
 from engine.formation import with_character
+from engine.problems import Problem
 from engine.rng import Rng
 from engine.state import Format, GameConfig, GameState, PlayerState, Unit
 from engine.turn import advance
@@ -28,13 +29,13 @@ def army_shape(fmt: Format) -> tuple[int, int, int]:
     return fmt.rules.warlords, levels[1], levels[2]
 
 
-def _external_problems(deck: Deck, cards: Any, fmt: Format) -> list[str]:
+def _external_problems(deck: Deck, cards: Any, fmt: Format) -> list[Problem]:
     """Problems found by the cards package's deck validation (108, 801, 500.2, 500.3,
     602.3, 602.7)."""
-    return [str(p) for p in validate_deck(deck, cards, fmt)]
+    return [Problem(p.rule, p.message) for p in validate_deck(deck, cards, fmt)]
 
 
-def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[str]:
+def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[Problem]:
     """The shape the engine needs to lay out a formation (500.2, 500.4, 801.5.4)."""
     warlords, ones, twos = army_shape(fmt)
     army = [cards[c] for c in deck.starting_army]
@@ -42,16 +43,21 @@ def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[s
     lords = [c for c in army if c.is_warlord]
     if len(lords) != warlords:
         problems.append(
-            f"Rule 500.2: the starting army needs {warlords} "
-            f"Warlord{'' if warlords == 1 else 's'}, not {len(lords)}."
+            Problem(
+                "500.2",
+                f"the starting army needs {warlords} "
+                f"Warlord{'' if warlords == 1 else 's'}, not {len(lords)}.",
+            )
         )
     rest = [c for c in army if not c.is_warlord]
     if sum(1 for c in rest if c.level == 1) != ones or sum(1 for c in rest if c.level == 2) != twos:
         problems.append(
-            f"Rule 500.2: the starting army needs {ones} level 1 and {twos} level 2 characters."
+            Problem(
+                "500.2", f"the starting army needs {ones} level 1 and {twos} level 2 characters."
+            )
         )
     if len(rest) != ones + twos:
-        problems.append(f"Rule 500.2: the starting army has {len(rest)} other characters.")
+        problems.append(Problem("500.2", f"the starting army has {len(rest)} other characters."))
     return problems
 
 

@@ -31,6 +31,7 @@ from engine import (
     apply,
     check,
     legal_actions,
+    orders,
     stats,
 )
 from engine.cards.model import CardClass, CardType, CharacterType, Keyword
@@ -74,9 +75,13 @@ def test_rule_507_1_2_a_character_may_not_enter_an_illegal_rank() -> None:
     from engine_factories import set_ranks
 
     state = set_ranks(state, 0, [[front[0], front[1]], list(state.players[0].ranks[1]), [0]])
-    with pytest.raises(IllegalActionError, match=r"Rule 507\.1\.2: a level 2 character"):
+    with pytest.raises(IllegalActionError, match=r"Rule 507\.1\.2: a level 2 character") as err:
         check(to_order(state, 0), PlayCharacter(0, vet))
+    assert err.value.rule == "507.1.2"  # a front end can offer "show rule 507.1.2"
     assert PlayCharacter(0, vet) not in legal_actions(to_order(state, 0), 0)
+    problem = orders.play_character_problem(to_order(state, 0), 0, PlayCharacter(0, vet))
+    assert problem is not None and problem.rule == "507.1.2"
+    assert str(problem) == f"Rule 507.1.2: {problem.message}" == str(err.value)
 
 
 def test_rule_507_1_4_another_faction_enters_stunned_but_mercenaries_do_not() -> None:

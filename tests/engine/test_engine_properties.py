@@ -136,7 +136,8 @@ def test_replay_is_deterministic(seed: int) -> None:
 @given(seed=st.integers(0, 10_000), pick=st.integers(0, 10_000))
 def test_illegal_actions_raise_a_typed_error_and_change_nothing(seed: int, pick: int) -> None:
     """Every candidate Order not in legal_actions, any choice outside the options and any
-    action from a seat not being waited on raises an EngineError; the state is unchanged."""
+    action from a seat not being waited on raises an EngineError; the state is unchanged.
+    A refused Order carries the rule it breaks (`IllegalActionError.rule`)."""
     _, state = playout(seed, pick % 100)
     if state.is_over:
         return
@@ -145,8 +146,12 @@ def test_illegal_actions_raise_a_typed_error_and_change_nothing(seed: int, pick:
     legal = set(legal_actions(state, seat))
     for candidate in candidate_orders(state, seat, state.dungeon):
         if candidate not in legal:
-            with pytest.raises(EngineError):
+            with pytest.raises(EngineError) as err:
                 apply(state, candidate)
+            if state.pending[0].kind is DecisionKind.ORDER:
+                # every refused Order names its rule, and the sentence cites it
+                assert isinstance(err.value, IllegalActionError) and err.value.rule, err.value
+                assert str(err.value).startswith(f"Rule {err.value.rule}: ")
     with pytest.raises(IllegalActionError):
         check(state, Choose(seat, -1))
     others = [s for s in range(len(state.players)) if s not in state.waiting_on()]

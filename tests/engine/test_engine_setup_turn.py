@@ -228,7 +228,8 @@ def test_rule_108_2_new_game_refuses_an_illegal_deck_with_itemised_problems() ->
     short = Deck("short", good.starting_army, good.cards[:10])
     with pytest.raises(SetupError) as err:
         new_game(GameConfig(), [short, decks["saga-nothrog"]], 1, sample_catalog())
-    assert any("108.2" in p for p in err.value.problems)
+    assert any(p.rule == "108.2" for p in err.value.problems)
+    assert all(p.rule and str(p).startswith(f"Rule {p.rule}: ") for p in err.value.problems)
     assert "short" in str(err.value)
 
 

@@ -2,6 +2,7 @@
 
 state = new_game(config, decks, seed, cards)   start_game(...) -> Transition (with set-up events)
 legal_actions(state, seat) -> [Action]      check(state, action) raises if not legal
+default_action(state, seat) -> Action       what a timeout may answer (always legal)
 apply(state, action) -> Transition(state, events)
 view(state, seat) -> dict                    replay(record) -> Replay(state, events)
 """
@@ -30,7 +31,7 @@ from engine.errors import (
     SetupError,
 )
 from engine.events import EVENT_TYPES, DieRoll, Event
-from engine.game import Transition, apply, check, legal_actions
+from engine.game import Transition, apply, check, default_action, legal_actions
 from engine.pending import Decision, DecisionKind
 from engine.record import GameRecord, Replay, new_record, replay
 from engine.setup import new_game, start_game
@@ -72,6 +73,7 @@ __all__ = [
     "action_from_dict",
     "apply",
     "check",
+    "default_action",
     "events_for",
     "legal_actions",
     "new_game",

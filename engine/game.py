@@ -20,13 +20,13 @@ from engine.actions import (
 )
 from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from engine.events import Transition
-from engine.pending import Decision, DecisionKind
+from engine.pending import Decision, DecisionKind, DefaultAnswer
 from engine.problems import Problem
 from engine.resolve import answer
 from engine.state import GameState
 from engine.turn import advance
 
-__all__ = ["Transition", "apply", "check", "legal_actions"]
+__all__ = ["Transition", "apply", "check", "default_action", "legal_actions"]
 from engine.tx import Tx
 
 
@@ -127,6 +127,22 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if decision.may_decline:
         result.append(Decline(seat))
     return result
+
+
+def default_action(state: GameState, seat: int) -> Action:
+    """The answer a host may apply for `seat` when it does not decide in time: pass an Order,
+    decline where the decision may be declined, else the first option (`Decision.default_answer`,
+    `pending.DEFAULT_ANSWERS`). Always legal; NotYourTurnError when the game does not wait on
+    `seat`."""
+    decision = _decision_for(state, seat)
+    if decision is None or state.is_over:
+        raise NotYourTurnError(f"The game is not waiting on seat {seat}.")
+    answer = decision.default_answer
+    if answer is DefaultAnswer.PASS:
+        return Pass(seat)
+    if answer is DefaultAnswer.DECLINE:
+        return Decline(seat)
+    return Choose(seat, decision.options[0])
 
 
 def apply(state: GameState, action: Action) -> Transition:

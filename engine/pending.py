@@ -12,6 +12,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 
+class DefaultAnswer(StrEnum):
+    """The answer a host may apply when a seat does not decide in time."""
+
+    PASS = "pass"  # give no Order (505.2)
+    DECLINE = "decline"  # the decision's `Decline`: done discarding, stop the attack
+    FIRST = "first"  # `Choose` the first of the options
+
+
 class DecisionKind(StrEnum):
     """The kinds of decision the game can wait on."""
 
@@ -22,6 +30,19 @@ class DecisionKind(StrEnum):
     POSITION = "position"  # 401.7 / 507.1.1: where in the rank a character goes
     FALL_FORWARD = "fall_forward"  # 401.6.2: which character falls forward next
     DESTROY_ITEM = "destroy_item"  # 302.7 / 602.12: which item to destroy for an equip location
+
+
+# The default answer of each kind; where a kind may be declined only sometimes (the first
+# strike of an attack is compulsory, 507.3.5) the first option is taken when it may not.
+DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
+    DecisionKind.ORDER: DefaultAnswer.PASS,
+    DecisionKind.DISCARD: DefaultAnswer.DECLINE,  # keep the hand and draw
+    DecisionKind.INITIATIVE_WARLORD: DefaultAnswer.FIRST,  # the lowest-numbered Warlord
+    DecisionKind.STRIKE_TARGET: DefaultAnswer.DECLINE,  # stop the attack; else the first target
+    DecisionKind.POSITION: DefaultAnswer.FIRST,  # far left
+    DecisionKind.FALL_FORWARD: DefaultAnswer.FIRST,
+    DecisionKind.DESTROY_ITEM: DefaultAnswer.FIRST,
+}
 
 
 @dataclass(frozen=True)
@@ -54,4 +75,13 @@ class Decision:
             "may_decline": self.may_decline,
             "rule": self.rule,
             "frame": self.frame,
+            "default": self.default_answer.value,
         }
+
+    @property
+    def default_answer(self) -> DefaultAnswer:
+        """What a timeout may answer (DEFAULT_ANSWERS, FIRST when it may not decline)."""
+        answer = DEFAULT_ANSWERS[self.kind]
+        if answer is DefaultAnswer.DECLINE and not self.may_decline:
+            return DefaultAnswer.FIRST
+        return answer

@@ -48,3 +48,20 @@ def test_rule_101_3_a_defeated_seat_s_frames_end_and_others_keep_their_decisions
     tx.drop_frames_of(0)
     assert tx.stack == [PlacingCharacter(1, 7, 1, 1, Placement.FALL)]
     assert [d.frame for d in tx.pending] == [0]
+
+
+def test_rule_507_3_5_default_answer_strikes_first_then_stops_the_attack() -> None:
+    """507.3.5: the first strike of an attack is compulsory, later ones may be stopped: the
+    default a timeout applies is the first target, then stopping the attack; an Order's
+    default is to pass (505.2)."""
+    from engine import Pass, default_action
+
+    state, _ = two_player_game()
+    state, lord = _front_lord(state)
+    assert default_action(state, 0) == Pass(0)
+    state = apply(state, Attack(0, lord)).state
+    first = state.pending[0]
+    assert first.default_answer.value == "first" and first.to_dict()["default"] == "first"
+    assert default_action(state, 0) == Choose(0, first.options[0])
+    state = apply(scripted(state, [2]), default_action(state, 0)).state
+    assert default_action(state, 0) == Decline(0)

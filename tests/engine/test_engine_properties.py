@@ -19,6 +19,7 @@ from engine import (
     IllegalActionError,
     apply,
     check,
+    default_action,
     legal_actions,
     replay,
     view,
@@ -85,6 +86,8 @@ def assert_invariants(state: GameState, views: bool = True) -> None:
         assert not shown & hidden_from(state, seat)
     if not state.is_over:
         assert state.pending, "a running game always waits on someone"
+        for seat in state.waiting_on():  # what a timeout may answer is always legal
+            assert default_action(state, seat) in legal_actions(state, seat)
 
 
 def playout(seed: int, steps: int, seats: int = 2) -> tuple[GameRecord, GameState]:
@@ -159,3 +162,24 @@ def test_illegal_actions_raise_a_typed_error_and_change_nothing(seed: int, pick:
         with pytest.raises(IllegalActionError):
             apply(state, Choose(other, 0))
     assert repr(state) == snapshot
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_the_default_answer_of_every_decision_is_legal_and_a_game_of_defaults_goes_on(
+    seed: int, steps: int
+) -> None:
+    """Every decision has a default answer (pass, decline where declinable, else the first
+    option) that a host may apply on a timeout: it is always legal, from any position a random
+    game reaches, and a game answered only by defaults keeps going (turns pass, 505.1)."""
+    _, state = playout(seed, steps)
+    turn = state.turn
+    for _ in range(60):
+        if state.is_over:
+            return
+        seat = state.pending[0].seat
+        action = default_action(state, seat)
+        check(state, action)
+        state = apply(state, action).state
+        assert_invariants(state, views=False)
+    assert state.is_over or state.turn > turn

@@ -12,6 +12,7 @@ from rules_index.parsing.headings import NO_FIXES, HeadingFixes
 
 DOCUMENTS_DIR = Path(__file__).resolve().parent / "documents"
 CORRECTIONS = DOCUMENTS_DIR / "corrections.json"
+CONCORDANCE = DOCUMENTS_DIR / "concordance.json"
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,14 @@ def heading_fixes(name: str) -> HeadingFixes:
         not_headings=frozenset(data.get("not_headings", ())),
         furniture=frozenset(data.get("furniture", ())),
     )
+
+
+@cache
+def concordance() -> dict[tuple[str, str], str]:
+    """(older document, heading) -> the Comprehensive Rules rule that treats the same thing,
+    from `documents/concordance.json`."""
+    data = json.loads(CONCORDANCE.read_text(encoding="utf-8"))["documents"]
+    return {(doc, heading): ref for doc, table in data.items() for heading, ref in table.items()}
 
 
 def fingerprint(text: str) -> str:

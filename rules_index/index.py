@@ -11,6 +11,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from rules_index import store
+from rules_index.catalog import concordance
 from rules_index.errors import (
     DocumentExistsError,
     DocumentFormatError,
@@ -67,7 +68,7 @@ class RulesIndex:
             for alias in json.loads(aliases or "[]"):
                 self._aliases.setdefault(alias.lower(), name)
         self.default_doc = next((d.name for d in self._docs if d.is_default), self._docs[0].name)
-        self.ranker = Ranker(conn, weights)
+        self.ranker = Ranker(conn, weights, counterparts=concordance())
 
     # -- opening ---------------------------------------------------------------------------
 

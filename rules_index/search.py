@@ -11,7 +11,7 @@ import json
 import math
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -41,6 +41,7 @@ RARE = 12  # a one-word name found in at most this many entries names a topic
 ABBREVIATION_DOMINANCE = 6  # "adv": advantage used this many times more than adventure
 ABBREVIATION_MIN_USES = 3  # "perso" is not "personal", which one rule uses
 LIST_RE = re.compile(r"\b(?:list|lists|listed|liste|enumerate)\b", re.IGNORECASE)
+COUNTERPART_LEAD = 0.05  # how far a CR rule leads the older entry on the same thing
 NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
 
 
@@ -99,10 +100,13 @@ class Ranker:
         conn: sqlite3.Connection,
         weights: dict[str, float],
         ranking: RankingWeights = DEFAULT_WEIGHTS,
+        counterparts: Mapping[tuple[str, str], str] | None = None,
     ) -> None:
         self.conn = conn
         self.weights = weights
         self.ranking = ranking
+        # (older document, heading) -> the default document's rule on the same thing
+        self.counterparts: Mapping[tuple[str, str], str] = counterparts or {}
         self.rows: dict[int, Row] = {}
         self.by_ref: dict[tuple[str, str], Row] = {}
         self.children: dict[tuple[str, str], list[Row]] = {}
@@ -548,8 +552,25 @@ class Ranker:
                 if cited:
                     scores[cited.id] = scores.get(cited.id, 0.0) + rw.number_boost
                     how[cited.id] = "number"
+        if self.default_doc in docs:
+            self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
+
+    def _counterparts_first(self, scores: dict[int, float], how: dict[int, str]) -> None:
+        """An older document's entry comes below the default document's rule on the same
+        thing (`documents/concordance.json`): that rule is lifted just above it, found the
+        same way ("steps of an action": 510.5, then the 4th-edition heading)."""
+        for rid in sorted(scores, key=lambda r: scores[r]):  # the best older entry last
+            row = self.rows[rid]
+            ref = self.counterparts.get((row.entry.doc, row.entry.ref))
+            target = self.by_ref.get((self.default_doc, ref)) if ref else None
+            if target is None:
+                continue
+            lifted = scores[rid] + COUNTERPART_LEAD
+            if scores.get(target.id, 0.0) < lifted:
+                scores[target.id] = lifted
+                how[target.id] = how[rid]
 
     def _appendix_items(
         self, plan: QueryPlan, scores: dict[int, float], how: dict[int, str], present: set[str]

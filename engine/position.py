@@ -48,7 +48,7 @@ TOP_KEYS = frozenset(
         "modifiers", "stack", "pending", "step", "winner", "ceased",
     }
 )  # fmt: skip
-SEAT_KEYS = frozenset({"ranks", "eliminated", "comment", *ZONES})
+SEAT_KEYS = frozenset({"ranks", "eliminated", "initiative_warlord", "comment", *ZONES})
 UNIT_KEYS = frozenset(
     {
         "card", "id", "owner", "controller", "orientation", "wounds", "warlord", "items",
@@ -406,7 +406,7 @@ class _Builder:
             for u in self.units
         }
         rng = Rng(
-            _int(data.get("seed", 0), "seed", 0), _int(data.get("rng_counter", 0), "rng_counter", 0)
+            _int(data.get("seed", 0), "seed"), _int(data.get("rng_counter", 0), "rng_counter", 0)
         )
         players = []
         for seat in range(config.seats):
@@ -423,6 +423,7 @@ class _Builder:
                     ranks=ranks,
                     action_zone=zones["action_zone"],
                     eliminated=eliminated[seat],
+                    initiative_warlord=self._initiative_warlord(seat, units),
                 )
             )
         dice = tuple(
@@ -467,12 +468,24 @@ class _Builder:
             step=_int(data.get("step", 0), "step", 0),
         )
 
+    def _initiative_warlord(self, seat: int, units: Mapping[int, Unit]) -> int | None:
+        """504.1.1: the Warlord a seat with several chose to roll (written by dumps)."""
+        path = f"seats[{seat}].initiative_warlord"
+        raw = _obj(self.data["seats"][seat], f"seats[{seat}]").get("initiative_warlord")
+        if raw is None:
+            return None
+        chosen = _int(raw, path, 0)
+        if chosen not in units:
+            raise _fail(path, f"card #{chosen} is not a character in a formation")
+        return chosen
+
     def _initiative(self, raw: Any, live: list[int]) -> tuple[int, ...]:
         order = [
             self._seat_number(s, f"initiative_order[{i}]")
             for i, s in enumerate(_list(raw, "initiative_order"))
         ]
-        if order and sorted(order) != sorted(live):
+        # A seat defeated after the initiative roll stays in the order (the engine skips it).
+        if order and (len(set(order)) != len(order) or not set(live) <= set(order)):
             listed = ", ".join(str(s) for s in live)
             raise _fail(
                 "initiative_order", f"must list each seat still in the game once ({listed})"

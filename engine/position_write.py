@@ -55,6 +55,8 @@ def position_to_dict(state: GameState, embed_cards: bool = True) -> dict[str, An
                 seat[zone] = [entry(c, player.seat) for c in cards]
         if player.eliminated:
             seat["eliminated"] = True
+        if player.initiative_warlord is not None:
+            seat["initiative_warlord"] = player.initiative_warlord
         seats.append(seat)
     out: dict[str, Any] = {
         "position_version": POSITION_VERSION,

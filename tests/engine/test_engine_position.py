@@ -283,6 +283,33 @@ def test_a_dump_of_a_live_game_is_a_position_at_every_step() -> None:
         state = apply(state, action).state
 
 
+def test_a_dump_of_a_three_seat_alliance_game_is_a_position_at_every_step() -> None:
+    """Alliance (801.5): two Warlords per seat, so the initiative Warlord choice (504.1.1) is
+    asked and written; three seats exercise the initiative order and the seat order."""
+    catalog = sample_catalog()
+    decks = list(sample_decks_for(Format.ALLIANCE).values())
+    config = GameConfig(seats=3, format=Format.ALLIANCE)
+    out = random_playout(config, [decks[i % len(decks)] for i in range(3)], 5, catalog, turn_cap=3)
+    state = out.record.start()
+    for action in out.record.actions:
+        again = load_position(json.loads(json.dumps(position_to_dict(state))), {})
+        assert same_state(state, again) == [], (state.phase, state.pending)
+        _check_same_next(state, again, action)
+        state = apply(state, action).state
+
+
+def test_a_seat_defeated_after_the_initiative_roll_may_stay_in_the_initiative_order() -> None:
+    """101.3: a defeated player leaves the game; the order rolled in 504 still names it."""
+    data = read("full-example.json")
+    data["config"]["seats"] = 3
+    data["seats"].append({"eliminated": True})
+    data["initiative_order"] = [2, 0, 1]
+    assert load_position(data).initiative_order == (2, 0, 1)
+    data["initiative_order"] = [2, 0]
+    with pytest.raises(PositionError, match=r"^initiative_order: must list each seat still"):
+        load_position(data)
+
+
 def _check_same_next(state: GameState, again: GameState, action: Action) -> None:
     first, second = apply(state, action), apply(again, action)
     assert first.events == second.events

@@ -140,8 +140,15 @@ class Judge:
 
     def _doc(self, doc: str | None, guild_id: int | None) -> str | None:
         """The document to use: the one asked for, else the server's default, else the index's."""
-        chosen = (doc or "").strip() or self.settings(guild_id).default_doc
-        return chosen or None
+        chosen = (doc or "").strip()
+        return chosen or self._server_doc(self.settings(guild_id))
+
+    def _server_doc(self, settings: GuildSettings) -> str | None:
+        """The server's default document, None when it has none or it was removed since."""
+        name = settings.default_doc
+        if not name or name not in {d.name for d in self.index.documents()}:
+            return None
+        return name
 
     def _visible(self, reply: Reply, guild_id: int | None) -> Reply:
         return (
@@ -255,7 +262,7 @@ class Judge:
         wanted = inline_refs(text)
         if not wanted:
             return None
-        return self._inline(wanted, doc=settings.default_doc or None)
+        return self._inline(wanted, doc=self._server_doc(settings))
 
     @answers
     def _inline(self, wanted: list[str], *, doc: str | None) -> Reply:

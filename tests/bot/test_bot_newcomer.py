@@ -65,3 +65,11 @@ def test_a_very_long_inline_reference_gets_the_same_answer_as_rule(judge: Judge)
     assert "keep it under 200" in ruled.content
     assert inline is not None and "keep it under 200" in inline.content
     assert "5,000 characters" in ruled.content or "4,999 characters" in ruled.content
+
+
+def test_a_removed_default_document_falls_back_to_the_index_default(judge: Judge) -> None:
+    judge.store.update(GUILD, default_doc="faq")  # removed with `rules remove faq` since
+    reply = judge.rule("104.2", guild_id=GUILD)
+    assert reply.cards and reply.cards[0].title.startswith("Rule 104.2")
+    inline = judge.inline("see [[104.2]]", GUILD)
+    assert inline is not None and inline.cards

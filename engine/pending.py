@@ -75,7 +75,6 @@ class Decision:
             "may_decline": self.may_decline,
             "rule": self.rule,
             "frame": self.frame,
-            "default": self.default_answer.value,
         }
 
     @property

@@ -74,6 +74,7 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
     pending = []
     for d in state.pending:
         item = d.to_dict()
+        item["default"] = d.default_answer.value  # what a timeout may answer
         if d.kind in PRIVATE_OPTIONS and d.seat != seat:
             item["options"] = []
         pending.append(item)

@@ -54,14 +54,15 @@ def test_rule_507_3_5_default_answer_strikes_first_then_stops_the_attack() -> No
     """507.3.5: the first strike of an attack is compulsory, later ones may be stopped: the
     default a timeout applies is the first target, then stopping the attack; an Order's
     default is to pass (505.2)."""
-    from engine import Pass, default_action
+    from engine import Pass, default_action, view
 
     state, _ = two_player_game()
     state, lord = _front_lord(state)
     assert default_action(state, 0) == Pass(0)
     state = apply(state, Attack(0, lord)).state
     first = state.pending[0]
-    assert first.default_answer.value == "first" and first.to_dict()["default"] == "first"
+    assert first.default_answer.value == "first"
+    assert view(state, 0)["pending"][0]["default"] == "first"
     assert default_action(state, 0) == Choose(0, first.options[0])
     state = apply(scripted(state, [2]), default_action(state, 0)).state
     assert default_action(state, 0) == Decline(0)

@@ -27,8 +27,32 @@ class ValueReadError(ValueError):
     """A value of the wrong shape; args[0] is the path, args[1] the sentence's tail."""
 
 
+def frame_to_plain(frame: Frame) -> dict[str, Any]:
+    """A frame as JSON-ready data: its `kind` and its dataclass fields."""
+    return {"kind": FRAME_KINDS[type(frame)], **_plain_fields(frame)}
+
+
+def decision_to_plain(decision: Decision) -> dict[str, Any]:
+    """A pending decision as JSON-ready data: its dataclass fields, nothing derived."""
+    return _plain_fields(decision)
+
+
+def _plain_fields(value: Any) -> dict[str, Any]:
+    return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Action):
+        return value.to_dict()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 def frame_from_dict(data: Any, path: str) -> Frame:
-    """A frame from its `frame_to_dict` form ({"kind": ..., fields...})."""
+    """A frame from its `frame_to_plain` form ({"kind": ..., fields...})."""
     if not isinstance(data, Mapping):
         raise ValueReadError(path, "expected a JSON object")
     kind = data.get("kind")
@@ -41,7 +65,7 @@ def frame_from_dict(data: Any, path: str) -> Frame:
 
 
 def decision_from_dict(data: Any, path: str) -> Decision:
-    """A pending decision from its `Decision.to_dict` form."""
+    """A pending decision from its `decision_to_plain` form."""
     if not isinstance(data, Mapping):
         raise ValueReadError(path, "expected a JSON object")
     decision: Decision = _build(Decision, data, path, skip=set())

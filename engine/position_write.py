@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards.serialize import card_to_dict
-from engine.frames import frame_to_dict
 from engine.pending import DecisionKind
 from engine.position import POSITION_VERSION
+from engine.position_frames import decision_to_plain, frame_to_plain
 from engine.state import GameState, Orientation, Phase, Unit
 
 # Decisions the engine asks again from the written state (at step 0 of a phase).
@@ -94,10 +94,10 @@ def position_to_dict(state: GameState, embed_cards: bool = True) -> dict[str, An
             for m in state.modifiers
         ]
     if state.stack:
-        out["stack"] = [frame_to_dict(frame) for frame in state.stack]
+        out["stack"] = [frame_to_plain(frame) for frame in state.stack]
     if not is_recomputable(state):
         out["step"] = state.step
-        out["pending"] = [decision.to_dict() for decision in state.pending]
+        out["pending"] = [decision_to_plain(decision) for decision in state.pending]
     ceased = [entry(i, 0) for i in range(len(state.instances)) if i not in placed]
     if ceased:
         out["ceased"] = ceased

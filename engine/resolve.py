@@ -321,6 +321,7 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
             if tx.passes >= len(tx.live_seats()):
                 tx.emit(OrderPhaseEnded())
                 tx.phase = Phase.END_OF_TURN
+                tx.step = 0
                 tx.active = None
             else:
                 tx.active = tx.next_seat(seat)

@@ -312,29 +312,24 @@ def initiative_phase(tx: Tx) -> None:
 def end_of_turn(tx: Tx) -> None:
     """506.1: effects lasting until the end of the turn expire one at a time, the players
     taking turns from the initiative winner; 506.1.1 one card at a time, in the order the
-    effect's player created them. Each expiry is checked at once (a lost HP bonus can kill,
-    104.2, 104.6), so the order matters."""
-    while True:
-        expired = False
-        for seat in tx.seat_order():
-            mod = next(
-                (m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat), None
-            )
-            if mod is None:
-                continue
-            tx.modifiers.remove(mod)
-            name = tx.name(mod.target)
-            tx.emit(
-                EffectExpired(
-                    seat=seat, card=mod.target, name=name, stat=mod.stat, amount=mod.amount
-                )
-            )
-            check_deaths(tx)
-            if check_victory(tx):
-                return  # the game ends at once (101.1)
-            expired = True
-        if not expired:
-            break
+    effect's player created them. One effect expires per call: `advance` then settles deaths
+    (a lost HP bonus can kill, 104.2, 104.6), defeat and illegal ranks (401.6.1: at once, in
+    initiative order 401.6.7) before the next one, and before the next turn starts.
+    `tx.step` is 1 + the seat whose turn it is to expire one (0: the initiative winner)."""
+    order = tx.seat_order()
+    start = order.index(tx.step - 1) if tx.step - 1 in order else 0
+    for k in range(len(order)):
+        seat = order[(start + k) % len(order)]
+        mod = next((m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat), None)
+        if mod is None:
+            continue
+        tx.modifiers.remove(mod)
+        name = tx.name(mod.target)
+        tx.emit(
+            EffectExpired(seat=seat, card=mod.target, name=name, stat=mod.stat, amount=mod.amount)
+        )
+        tx.step = order[(start + k + 1) % len(order)] + 1
+        return
     tx.turn += 1
     tx.active = None
     tx.initiative_order = ()

@@ -295,3 +295,29 @@ def test_rule_507_1_6_a_warlord_played_later_does_not_keep_its_player_in_the_gam
     tx.update_unit(lord, wounds=99)
     advance(tx)
     assert tx.winner == 1 and tx.players[0].eliminated
+
+
+def test_rule_401_6_1_an_illegal_rank_at_the_end_of_turn_is_fixed_before_the_next_turn() -> None:
+    """401.6.1: "Fixing an illegal rank ... happens as soon as you have one, and interrupts the
+    normal sequence of play." 401.6.7: several illegal ranks are fixed "first by the player who
+    won initiative": so an expiring bonus (506.1) that kills and leaves an illegal rank is
+    fixed in this turn's end phase, with this turn's initiative order, not the next turn's."""
+    state, _ = two_player_game()
+    a, b, _c = state.players[1].ranks[0]  # 1 HP each; rank 2 holds two characters
+    for uid in (a, b):
+        state = set_unit(state, uid, wounds=1)
+    state = replace(
+        state, modifiers=(Modifier(a, "hp", 1, 0), Modifier(b, "hp", 1, 0)), initiative_order=(1, 0)
+    )
+    turn = state.turn
+    state = apply(to_order(state, 0), Pass(0)).state
+    t = apply(state, Pass(1))
+    decision = t.state.pending[0]
+    assert decision.kind is DecisionKind.FALL_FORWARD and decision.seat == 1
+    assert t.state.turn == turn and t.state.phase is Phase.END_OF_TURN
+    assert t.state.initiative_order == (1, 0)
+    assert "turn_started" not in [e.kind for e in t.events]
+    state = apply(t.state, Choose(1, decision.options[0])).state
+    while state.pending and state.pending[0].kind is DecisionKind.POSITION:
+        state = apply(state, Choose(1, state.pending[0].options[0])).state
+    assert state.turn == turn + 1 and not illegal_ranks(state.players[1], state.units)

@@ -167,13 +167,15 @@ PAYABLE_COSTS = frozenset(
 @dataclass(frozen=True)
 class Cost:
     """One part of a cost. `amount` counts cards, wounds or counters; for TARGET it is the
-    number of targets, `side` whose characters and `within_ranks` how far (None: any)."""
+    number of targets, `side` whose characters, `within_ranks` how far from the performer
+    (None: any, 0: its own rank) and `rank` which rank of its formation (1: the first)."""
 
     kind: CostKind
     amount: int = 1
     text: str = ""
     side: Who = Who.ANY
     within_ranks: int | None = None
+    rank: int | None = None
     name: str = ""  # the counter name for REMOVE_COUNTERS ("Charge")
 
 

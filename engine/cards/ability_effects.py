@@ -137,14 +137,14 @@ def _counters(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
 def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     fail = m["fail"]
     on_fail: tuple[Effect, ...]
+    who = affects(m["who"], tgt)
     wounds = re.fullmatch(rf"suffer (?P<n>{_N}) wounds?", fail)
     if wounds:
-        on_fail = (Effect(Op.INFLICT_WOUNDS, Affects.TARGET, number(wounds["n"])),)
+        on_fail = (Effect(Op.INFLICT_WOUNDS, who, number(wounds["n"])),)
     elif fail in _FAIL_STATES:
-        on_fail = (Effect(_FAIL_STATES[fail], Affects.TARGET),)
+        on_fail = (Effect(_FAIL_STATES[fail], who),)
     else:
         return ()
-    who = affects(m["who"], tgt)
     return (Effect(Op.SAVE, who, int(m["dc"]), name=m["save"].title(), on_fail=on_fail),)
 
 

@@ -44,7 +44,8 @@ _TARGET = re.compile(
     rf"^target (?P<n>{_N}|up to (?:two|three|\d+)) ?(?P<side>opposing |other |another )?"
     r"(?:character|characters)"
     r"(?: (?:within|up to) (?P<r>one|two|three|\d+) ranks?(?: away)?| in any rank"
-    r"| in (?P<here>this) rank| in (?P<yours>your) (?:army|formation))?$",
+    r"| in (?P<here>this) rank| in (?P<yours>your) (?:army|formation)"
+    r"| in (?P<whose>your|the|an opposing|any) (?:first|front|1st) rank)?$",
     re.I,
 )
 # An Order or React printed after other sentences on the same line starts a new ability.
@@ -143,6 +144,8 @@ class _Compiler:
             if before_trigger:
                 cost_text = ", ".join(p for p in (before_trigger, cost_text or "") if p)
         trigger = read_trigger(self.normalise(trigger_text), trigger_text)
+        if not effect_text.strip():  # no effect could be told apart: keep the whole text
+            effect_text = body
         costs, quals = self.costs(cost_text or None, quals)
         return self.finish(AbilityKind.REACT, line, quals, element, costs, trigger, effect_text)
 
@@ -239,8 +242,13 @@ class _Compiler:
                 side = Who.OPPOSING if m["side"].strip().casefold() == "opposing" else Who.OTHER
             count = m["n"].casefold().removeprefix("up to ")
             within = _count(m["r"].casefold()) if m["r"] else (0 if m["here"] else None)
-            side = Who.YOURS if m["yours"] else side
-            return Cost(CostKind.TARGET, _count(count), part, side=side, within_ranks=within)
+            whose = (m["whose"] or "").casefold()
+            side = Who.YOURS if m["yours"] or whose == "your" else side
+            side = Who.OPPOSING if whose == "an opposing" else side
+            rank = 1 if whose else None
+            return Cost(
+                CostKind.TARGET, _count(count), part, side=side, within_ranks=within, rank=rank
+            )
         return _other(part)
 
     def static(self, line: str) -> list[Ability]:
@@ -270,7 +278,7 @@ class _Compiler:
         """Lower case, with the card's references to itself made uniform (see module doc)."""
         out = text.strip()
         for name in self.names:
-            out = re.sub(rf"\b{re.escape(name)}(?:'s)?\b", "\x00", out)
+            out = re.sub(rf"(?:\b[Tt]he )?\b{re.escape(name)}(?:'s)?\b", "\x00", out)
         out = out.casefold()
         self_word = "this character" if self.is_character else "this card"
         out = out.replace("\x00", self_word)
@@ -339,7 +347,7 @@ def _cut_trigger(text: str, colon: bool) -> tuple[str, str]:
     if ends:
         end = min(ends)
         return text[:end].strip(), text[end + 1 :].strip()
-    to = re.search(r"\s+to\s+(?=[a-z])", text)
+    to = re.search(r"\s+to\s+(?=[a-z])", text) or re.search(r"\s+(?=you may\b)", text)
     if to:
         return text[: to.start()].strip(), text[to.end() :].strip()
     return text.strip(), ""

@@ -1,0 +1,84 @@
+"""How much of a card pool the engine runs: statuses by card type, ability patterns, unread
+React triggers. The counting behind `warlord-judge cards coverage`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards.abilities import AbilityKind, Status, Window
+from engine.cards.model import Card
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Counts over a set of cards. `by_type` maps a card type to counts by status;
+    `patterns` lists (pattern, abilities) most common first (see Ability.pattern)."""
+
+    cards: int
+    by_status: dict[str, int]
+    by_type: dict[str, dict[str, int]]
+    abilities: int
+    automated: int
+    reacts: int
+    unknown_triggers: int
+    unknown_trigger_cards: int
+    patterns: tuple[tuple[str, int], ...]
+
+    @property
+    def full_share(self) -> float:
+        """The share of cards the engine runs completely (0..1)."""
+        return self.by_status[Status.FULL.value] / self.cards if self.cards else 0.0
+
+    def to_dict(self, top: int | None = None) -> dict[str, Any]:
+        patterns = self.patterns if top is None else self.patterns[:top]
+        return {
+            "cards": self.cards,
+            "by_status": self.by_status,
+            "full_share": round(self.full_share, 4),
+            "by_type": self.by_type,
+            "abilities": self.abilities,
+            "automated_abilities": self.automated,
+            "reacts": self.reacts,
+            "unknown_react_triggers": self.unknown_triggers,
+            "cards_with_unknown_react_triggers": self.unknown_trigger_cards,
+            "patterns": [{"pattern": p, "abilities": n} for p, n in patterns],
+        }
+
+
+def coverage(cards: Iterable[Card]) -> Coverage:
+    """Count statuses, ability patterns and unread React triggers over `cards`."""
+    statuses = [s.value for s in Status]
+    by_status: Counter[str] = Counter()
+    by_type: dict[str, Counter[str]] = {}
+    patterns: Counter[str] = Counter()
+    total = abilities = automated = reacts = unknown = unknown_cards = 0
+    for card in cards:
+        total += 1
+        status = card.implementation_status.value
+        by_status[status] += 1
+        by_type.setdefault(card.type.value, Counter())[status] += 1
+        card_unknown = 0
+        for ability in card.abilities:
+            abilities += 1
+            automated += ability.automated
+            patterns[ability.pattern] += 1
+            if ability.kind is AbilityKind.REACT:
+                reacts += 1
+                if ability.window is Window.UNKNOWN:
+                    card_unknown += 1
+        unknown += card_unknown
+        unknown_cards += card_unknown > 0
+    return Coverage(
+        cards=total,
+        by_status={s: by_status[s] for s in statuses},
+        by_type={t: {s: c[s] for s in statuses} for t, c in sorted(by_type.items())},
+        abilities=abilities,
+        automated=automated,
+        reacts=reacts,
+        unknown_triggers=unknown,
+        unknown_trigger_cards=unknown_cards,
+        patterns=tuple(sorted(patterns.items(), key=lambda item: (-item[1], item[0]))),
+    )

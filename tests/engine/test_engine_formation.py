@@ -99,3 +99,30 @@ def test_rule_401_6_7_illegal_ranks_are_fixed_in_initiative_order() -> None:
     state = apply(state, Choose(first, 0)).state
     assert not illegal_ranks(state.players[first], state.units)
     assert state.pending[0].seat == 1 - first
+
+
+def test_rule_710_3_and_710_4_returns_happen_together_whatever_the_instance_numbers() -> None:
+    """710.3: "If at any time there are no characters that you do not control in another
+    formation, then all your characters in that formation return to your front rank."
+    710.4: "If at any time there are no characters you control in your own formation, then all
+    your characters in other formations return to your front rank." Both hold at once here:
+    seat 0's Warlord (a low instance number) returning home by 710.4 must not cancel the 710.3
+    return of seat 1's character left alone in seat 0's formation."""
+    from engine.foreign import fix_other_formations
+
+    state, _ = two_player_game()
+    lord0 = state.players[0].ranks[2][0]
+    raider = state.players[1].ranks[0][0]
+    assert lord0 < raider
+    tx = Tx(state)
+    tx.pending.clear()
+    move_into_formation(tx, lord0, 1, 1)
+    move_into_formation(tx, raider, 0, 1)
+    for uid in [u for row in tx.player(0).ranks for u in row if u != raider]:
+        del tx.units[uid]  # seat 0's other characters are gone
+    tx.update_player(0, ranks=((raider,),))
+    fix_other_formations(tx)
+    assert tx.units[raider].formation == 1 and raider in tx.player(1).ranks[0]
+    assert tx.units[lord0].formation == 0 and tx.player(0).ranks == ((lord0,),)
+    rules = {e.card: e.rule for e in tx.events if e.kind == "returned_to_formation"}
+    assert rules == {lord0: "710.4", raider: "710.3"}

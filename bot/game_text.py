@@ -18,6 +18,7 @@ from engine.events import (
     CardToDiscard,
     CharacterDied,
     CharacterPlayed,
+    ControlChanged,
     DoneDiscarding,
     DungeonDefeated,
     DungeonPlayed,
@@ -236,6 +237,7 @@ TEMPLATES: dict[str, str] = {
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
     "epic_class_attached": "{seat} attaches the Epic Class {name} to {to_name} ({rule}).",
     "action_canceled": "{name} is canceled: {why} ({rule}).",
+    "control_changed": "{seat} controls {name} again ({rule}).",
     "wounds_inflicted": "{name} suffers {wounds}.",
     "wounds": "{amount} wound{s}; {left} of {hit_points} HP left",
     "character_died": "{name} dies: {why} ({rule}).",
@@ -416,6 +418,8 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             return say(
                 "epic_class_attached", seat=seat, name=e.name, to_name=e.to_name, rule=e.rule
             )
+        case ControlChanged():
+            return say("control_changed", seat=seat, name=e.name, rule=e.rule)
         case ActionCanceled():
             return say("action_canceled", name=e.name, why=because(e.why), rule=e.rule)
         case AttackStopped():

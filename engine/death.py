@@ -8,11 +8,13 @@ from engine.events import (
     CardBanished,
     CardToDiscard,
     CharacterDied,
+    ControlChanged,
     GameDrawn,
     GameWon,
     PlayerDefeated,
     TokenCeased,
 )
+from engine.foreign import return_home
 from engine.formation import without_character
 from engine.state import Unit
 from engine.tx import Tx
@@ -122,9 +124,17 @@ def controls_warlord(tx: Tx, seat: int) -> bool:
 
 
 def eliminate(tx: Tx, seat: int) -> None:
-    """101.1 / 101.3: a player without a Warlord loses at once; their cards leave play."""
+    """101.1 / 101.3: a player without a Warlord loses at once; the cards they own leave play;
+    714.3: a character they control but do not own returns to its owner's control (and from an
+    opposing formation to its owner's front rank)."""
     tx.emit(PlayerDefeated(seat=seat))
-    for uid in [u.id for u in tx.units.values() if seat in (u.controller, tx.owners[u.id])]:
+    for uid in [u.id for u in tx.units.values() if u.controller == seat != tx.owners[u.id]]:
+        owner = tx.owners[uid]
+        tx.update_unit(uid, controller=owner)
+        tx.emit(ControlChanged(seat=owner, card=uid, name=tx.name(uid), rule="714.3"))
+        if tx.units[uid].formation != owner:
+            return_home(tx, uid, "714.3")
+    for uid in [u.id for u in tx.units.values() if tx.owners[u.id] == seat]:
         if uid in tx.units:
             leave_play(tx, uid, "owner_defeated", "101.3")
     for unit in list(tx.units.values()):  # their items on other players' characters

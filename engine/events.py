@@ -384,6 +384,17 @@ class ActionCanceled(BaseEvent):
     rule: str = "510.12"
 
 
+@dataclass(frozen=True, kw_only=True)
+class ControlChanged(BaseEvent):
+    """`seat` now controls the character (714.3: back to its owner when its controller leaves
+    the game)."""
+
+    KIND: ClassVar[str] = "control_changed"
+    card: int
+    name: str
+    rule: str
+
+
 # strikes, wounds, death (509, 104) --------------------------------------------------------
 
 
@@ -549,6 +560,7 @@ Event = (
     | CardRevealed
     | EpicClassAttached
     | ActionCanceled
+    | ControlChanged
     | StrikeDeclared
     | WoundsInflicted
     | CharacterDied

@@ -321,3 +321,29 @@ def test_rule_401_6_1_an_illegal_rank_at_the_end_of_turn_is_fixed_before_the_nex
     while state.pending and state.pending[0].kind is DecisionKind.POSITION:
         state = apply(state, Choose(1, state.pending[0].options[0])).state
     assert state.turn == turn + 1 and not illegal_ranks(state.players[1], state.units)
+
+
+def test_rule_714_3_a_defeated_player_s_borrowed_character_returns_to_its_owner() -> None:
+    """101.3: "If you are defeated, you and all the cards you own are immediately removed from
+    play." 714.3: "If the player who controls but does not own a character leaves the game,
+    that character is returned to its owner's control. If that character was in an opposing
+    formation, they immediately return to their front rank (see rule 710.3)." """
+    from engine.death import check_victory, leave_play
+
+    state, _ = two_player_game(seats=3)
+    borrowed = state.players[0].ranks[0][0]
+    lord1 = state.players[1].ranks[2][0]
+    state = set_unit(state, borrowed, controller=1, formation=1)
+    state = set_ranks(state, 0, [list(state.players[0].ranks[0][1:]), *state.players[0].ranks[1:]])
+    state = set_ranks(
+        state, 1, [[*state.players[1].ranks[0], borrowed], *state.players[1].ranks[1:]]
+    )
+    tx = Tx(state)
+    tx.pending.clear()
+    leave_play(tx, lord1, "died", "104.8")
+    check_victory(tx)
+    assert tx.players[1].eliminated and not tx.player(1).ranks
+    unit = tx.units[borrowed]
+    assert unit.controller == 0 and unit.formation == 0 and borrowed in tx.player(0).ranks[0]
+    assert borrowed not in tx.player(0).discard
+    assert [e.rule for e in tx.events if e.kind == "control_changed"] == ["714.3"]

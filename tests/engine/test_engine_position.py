@@ -223,6 +223,25 @@ def test_card_names_are_read_whatever_their_case_and_an_inline_card_is_found_by_
     assert [state.instances[i] for i in state.players[1].hand] == ["x-1"]
 
 
+def test_a_dungeon_and_attached_cards_are_read_and_kept() -> None:
+    data = read("planar-strike.json")
+    data["cards"] = {
+        "goblin-warren": {
+            "name": "Goblin Warren",
+            "type": "Dungeon",
+            "keywords": [{"name": "Challenge Rating", "value": 6}],
+        }
+    }
+    data["dungeon"] = {"card": "Goblin Warren", "owner": 1}
+    data["seats"][0]["ranks"][0][0] = {"card": "Astral Wayfarer", "attachments": ["Frost Shackles"]}
+    state = load_position(data)
+    assert state.dungeon is not None and state.instances[state.dungeon] == "goblin-warren"
+    assert state.owners[state.dungeon] == 1
+    wayfarer = state.units[instance(state, "Astral Wayfarer")]
+    assert [state.instances[i] for i in wayfarer.attachments] == ["frost-shackles"]
+    assert position_to_dict(load_position(position_to_dict(state))) == position_to_dict(state)
+
+
 def test_a_position_loads_with_a_plain_mapping_of_cards() -> None:
     cards = {c.id: c for c in sample_catalog().cards}
     assert load_position(read("planar-strike.json"), cards) == load_position(

@@ -63,34 +63,53 @@ def succeeded(roll: DieRoll) -> bool:
 
 
 def roll_initiative(tx: Tx, rollers: dict[int, int]) -> int:
-    """504: every seat's Warlord rolls; a lone 20 wins (504.4); tied highest reroll (504.5).
+    """504: every seat's Warlord rolls and adds its initiative bonuses (504.2, modifiers of stat
+    "initiative"); a lone 20 wins (504.4); a lone 1 loses whatever the bonuses (105.1.3); the
+    tied highest reroll with the same bonuses, several 20s regardless of bonuses (504.5).
 
-    `rollers` maps seat to the rolling Warlord; returns the winning seat.
-    """
+    `rollers` maps seat to the rolling Warlord; returns the winning seat. Bonuses "for the next
+    initiative roll" (not until the end of the turn) end once the winner is known."""
     contenders = dict(rollers)
     while True:
-        results: dict[int, int] = {}
+        naturals: dict[int, int] = {}
+        totals: dict[int, int] = {}
         for seat, warlord in contenders.items():
             natural = tx.die()
+            bonus = sum(
+                m.amount for m in tx.modifiers if m.target == warlord and m.stat == "initiative"
+            )
+            modifiers = (("initiative bonus", bonus),) if bonus else ()
+            outcome = "critical success" if natural == 20 else "rolled"
+            if natural == 1:
+                outcome = "critical failure"
             roll = DieRoll(
                 "initiative",
                 warlord,
                 (natural,),
                 natural,
                 "none",
-                (),
-                natural,
+                modifiers,
+                natural + bonus,
                 None,
-                "critical success" if natural == 20 else "rolled",
+                outcome,
             )
             tx.emit(Rolled(seat=seat, roll=roll, name=tx.name(warlord)))
-            results[seat] = natural
-        crits = [s for s, v in results.items() if v == 20]
-        if len(crits) == 1:
-            return crits[0]
-        best = max(results.values())
-        top = crits or [s for s, v in results.items() if v == best]
+            naturals[seat], totals[seat] = natural, natural + bonus
+        crits = [s for s, v in naturals.items() if v == 20]
+        if len(crits) == 1 or crits:
+            top = crits
+        else:
+            fails = [s for s, v in naturals.items() if v == 1]
+            pool = [s for s in totals if s not in fails] if len(fails) < len(totals) else []
+            best = max((totals[s] for s in pool), default=None)
+            top = [s for s in pool if totals[s] == best] if pool else list(totals)
         if len(top) == 1:
+            used = set(rollers.values())
+            tx.modifiers = [
+                m
+                for m in tx.modifiers
+                if not (m.stat == "initiative" and not m.until_end_of_turn and m.target in used)
+            ]
             return top[0]
         tx.emit(InitiativeTied(seats=tuple(top)))
         contenders = {s: contenders[s] for s in top}

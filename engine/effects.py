@@ -19,6 +19,7 @@ from engine.tx import Tx
 __all__ = [
     "equip_token",
     "inflict_wounds",
+    "modify_next_initiative",
     "modify_until_end_of_turn",
     "move_into_formation",
     "put_character_token_into_play",
@@ -62,9 +63,25 @@ def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int | None:
     return uid
 
 
+def modify_next_initiative(tx: Tx, seat: int, warlord: int, amount: int) -> None:
+    """504.2: a bonus to the Warlord's next initiative roll (kept for rerolls of a tie, 504.5)."""
+    tx.modifiers.append(Modifier(warlord, "initiative", amount, seat, until_end_of_turn=False))
+    name = tx.name(warlord)
+    tx.emit(
+        StatModified(
+            seat=seat,
+            card=warlord,
+            name=name,
+            stat="initiative",
+            amount=amount,
+            until="next_initiative",
+        )
+    )
+
+
 def modify_until_end_of_turn(tx: Tx, seat: int, target: int, stat: str, amount: int) -> None:
     """An ongoing stat modifier that expires at the end of the turn (506.1, 700)."""
-    if stat not in ("atk", "ac", "skill", "hp", "level"):
+    if stat not in ("atk", "ac", "skill", "hp", "level", "initiative"):
         raise ValueError(f"unknown stat {stat!r}")
     tx.modifiers.append(Modifier(target, stat, amount, seat))
     tx.emit(StatModified(seat=seat, card=target, name=tx.name(target), stat=stat, amount=amount))

@@ -79,10 +79,14 @@ class Unit:
 
 @dataclass(frozen=True)
 class Modifier:
-    """An ongoing stat modifier (512.1) on one card, e.g. +2 ATK until the end of the turn."""
+    """An ongoing stat modifier (512.1) on one card, e.g. +2 ATK until the end of the turn.
+
+    Stat "initiative" is a bonus to a Warlord's initiative rolls (504.2); one that does not last
+    until the end of the turn is for the next initiative roll and ends once it is decided
+    (rerolls of a tie keep it, 504.5)."""
 
     target: int
-    stat: str  # "atk", "ac", "skill", "hp", "level"
+    stat: str  # "atk", "ac", "skill", "hp", "level", "initiative"
     amount: int
     source_seat: int
     until_end_of_turn: bool = True

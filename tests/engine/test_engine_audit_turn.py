@@ -347,3 +347,45 @@ def test_rule_714_3_a_defeated_player_s_borrowed_character_returns_to_its_owner(
     assert unit.controller == 0 and unit.formation == 0 and borrowed in tx.player(0).ranks[0]
     assert borrowed not in tx.player(0).discard
     assert [e.rule for e in tx.events if e.kind == "control_changed"] == ["714.3"]
+
+
+def test_rule_504_2_initiative_bonuses_are_added_to_the_roll() -> None:
+    """504.2: "each player's chosen Warlord rolls one die and adds any appropriate bonuses
+    (these may be generic die-roll bonuses or specific initiative bonuses)." 504.5: a bonus
+    for "your next initiative roll" is carried over to the reroll of a tie, then ends."""
+    from engine.effects import modify_next_initiative
+
+    state, _ = two_player_game()
+    lord0, lord1 = state.players[0].ranks[2][0], state.players[1].ranks[2][0]
+    tx = Tx(state)
+    modify_next_initiative(tx, 0, lord0, 3)
+    state = scripted(tx.freeze(), [9, 12, 10, 13, 4, 2])
+    turn = state.turn
+    events = []
+    while state.turn == turn or state.phase is not Phase.ORDER:
+        t = apply(state, Pass(state.pending[0].seat))
+        state, events = t.state, [*events, *t.events]
+    rolls = [e.roll for e in events if e.kind == "roll"]
+    # 9 + 3 = 12 ties 12; the reroll keeps the bonus: 10 + 3 = 13 ties 13; then 4 + 3 beats 2
+    assert [(r.roller, r.kept, r.total) for r in rolls] == [
+        (lord0, 9, 12),
+        (lord1, 12, 12),
+        (lord0, 10, 13),
+        (lord1, 13, 13),
+        (lord0, 4, 7),
+        (lord1, 2, 2),
+    ]
+    assert rolls[0].modifiers == (("initiative bonus", 3),)
+    assert state.initiative_order == (0, 1) and not state.modifiers  # the bonus is used up
+
+
+def test_rule_105_1_3_a_lone_critical_failure_loses_initiative_whatever_its_bonus() -> None:
+    """105.1.3: "If two characters are rolling against one another and only one of them
+    critically succeeds or fails, then that character wins or loses the roll, regardless of
+    any modifiers." """
+    state, _ = two_player_game()
+    lord0 = state.players[0].ranks[2][0]
+    state = replace(state, modifiers=(Modifier(lord0, "initiative", 10, 0, False),))
+    state = scripted(state, [1, 3])
+    state = _pass_until_initiative(state)
+    assert state.initiative_order == (1, 0)

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.card_store import CardStore, CardStoreError
+from engine.cards.abilities import Ability, AbilityKind, Cost, Effect
 from engine.cards.catalog import CardCatalog
-from engine.cards.community import COUNT_LABELS, FACTION_NAMES
+from engine.cards.community import COUNT_LABELS, FACTION_NAMES, SOURCE, parse_community_cards
+from engine.cards.coverage import Coverage, coverage
 from engine.cards.deckbuilder import random_deck
 from engine.cards.decklist import DeckListError, format_decklist, parse_decklist
 from engine.cards.errors import CardError
@@ -18,7 +20,7 @@ from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType
 from engine.cards.names import name_key
 from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
-from engine.cards.serialize import card_to_dict
+from engine.cards.serialize import card_from_dict, card_to_dict
 from engine.cards.validation import validate_deck, validate_limited_pool
 
 MAX_PROBLEMS_SHOWN = 20
@@ -27,7 +29,7 @@ SAMPLE_HELP = "use the built-in sample cards instead of the imported ones"
 
 
 def add_cards_parser(sub: Any) -> None:
-    """Register `cards import|reset|show|list|check-deck|sample-deck|random-deck`."""
+    """Register `cards import|reset|show|list|coverage|check-deck|sample-deck|random-deck`."""
     cards: argparse.ArgumentParser = sub.add_parser(
         "cards", help="card database: import, look up, check deck lists"
     )
@@ -57,6 +59,20 @@ def add_cards_parser(sub: Any) -> None:
     lst.add_argument("--json", action="store_true", help="print JSON")
     lst.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
     lst.set_defaults(func=run_list)
+
+    cov = csub.add_parser(
+        "coverage", help="how much of a card file the engine runs: statuses, ability patterns"
+    )
+    cov.add_argument(
+        "path",
+        nargs="?",
+        type=Path,
+        help="card file (community or ours; default: the cards in use)",
+    )
+    cov.add_argument("--json", action="store_true", help="print JSON")
+    cov.add_argument("--top", type=int, default=25, help="ability patterns to list (default 25)")
+    cov.add_argument("--sample", action="store_true", help=SAMPLE_HELP)
+    cov.set_defaults(func=run_coverage)
 
     check = csub.add_parser("check-deck", help="check a deck list file against the rules")
     check.add_argument("file", type=Path, help="deck list text file")
@@ -233,7 +249,60 @@ def render_card(card: Card) -> str:
         lines.append("Only: " + " ".join([*who, " or ".join(card.restrictions)]).strip())
     if card.text:
         lines += ["", card.text]
+    if card.abilities:
+        lines += ["", f"Abilities ({card.implementation_status.value}):"]
+        lines += [f"  - {ability_line(a)}" for a in card.abilities]
     return "\n".join(lines)
+
+
+def ability_line(ability: Ability) -> str:
+    """One compiled ability in a line: kind, trigger, costs, effects or "by hand"."""
+    head = " ".join([*(q.value.replace("_", " ") for q in ability.qualifiers), ability.kind.value])
+    parts = [head.capitalize()]
+    if ability.trigger is not None:
+        window = ability.trigger.window.value.replace("_", " ")
+        who = ability.trigger.subject.value.replace("_", " ")
+        means = ability.trigger.means.value
+        parts.append(f"window {window} (whose: {who}, by: {means})")
+    if ability.costs:
+        parts.append("cost " + ", ".join(_cost_text(c) for c in ability.costs))
+    if ability.kind is AbilityKind.STATIC or ability.manual:
+        parts.append(f"by hand: {ability.effect_text}" if ability.effect_text else "by hand")
+    else:
+        parts.append("runs " + "; ".join(_effect_text(e) for e in ability.effects))
+        if not ability.automated:
+            parts.append("(a cost or trigger is resolved by hand)")
+    return " | ".join(parts)
+
+
+def _cost_text(cost: Cost) -> str:
+    label = cost.kind.value.replace("_", " ")
+    if cost.kind.value in ("other", "condition", "kill_character", "spend_character"):
+        return f"{label} ({cost.text})"
+    return f"{label} {cost.amount}" if cost.amount != 1 else label
+
+
+def _effect_text(effect: Effect) -> str:
+    words = [effect.op.value.replace("_", " ")]
+    if effect.strike is not None:
+        words.append(effect.strike.value)
+    if effect.amount is not None:
+        words.append(f"{effect.amount:+d}" if effect.op.value in ("strike", "modify_stat")
+                     else str(effect.amount))  # fmt: skip
+    if effect.stat is not None:
+        words.append(effect.stat.value)
+    if effect.direction is not None:
+        words.append(effect.direction.value.replace("_", " "))
+    if effect.name:
+        words.append(effect.name)
+    if effect.times != 1:
+        words.append(f"x{effect.times}")
+    words.append(f"on {effect.affects.value}")
+    if effect.duration.value != "instant":
+        words.append(f"({effect.duration.value.replace('_', ' ')})")
+    if effect.on_fail:
+        words.append("or " + ", ".join(_effect_text(e) for e in effect.on_fail))
+    return " ".join(words)
 
 
 def _keyword_text(name: str, value: int | None, qualifier: str | None) -> str:
@@ -269,6 +338,71 @@ def run_list(args: argparse.Namespace) -> int:
         print(f"{card.id:40} {level:>4}  {card.type.value:10} {card.name}")
     print(f"{len(cards)} cards.")
     return 0
+
+
+# coverage -----------------------------------------------------------------------------------
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    if args.top < 0:
+        return _fail("--top must be zero or more.")
+    try:
+        cards, label = _coverage_cards(args)
+    except (CardError, CardStoreError) as exc:
+        return _fail(str(exc))
+    result = coverage(cards)
+    if args.json:
+        print(json.dumps({"source": label, **result.to_dict(args.top)}, indent=2))
+        return 0
+    print("\n".join(render_coverage(result, label, args.top)))
+    return 0
+
+
+def _coverage_cards(args: argparse.Namespace) -> tuple[list[Card], str]:
+    """The cards of PATH (our card file or a community file), else the cards in use."""
+    path: Path | None = args.path
+    if path is None:
+        if args.sample:
+            return list(sample_catalog().cards), "sample cards"
+        store = _store()
+        label = "imported cards" if store.has_import() else "sample cards"
+        return list(store.catalog().cards), label
+    try:
+        data = json.loads(_read_text(path, "card"))
+    except json.JSONDecodeError as exc:
+        raise CardStoreError(
+            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
+        ) from None
+    if isinstance(data, dict) and "version" in data and isinstance(data.get("cards"), list):
+        return [card_from_dict(entry) for entry in data["cards"]], path.name
+    report = parse_community_cards(data)
+    return [c for c in report.catalog.cards if c.source == SOURCE], path.name
+
+
+def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
+    """The coverage report as text lines."""
+    status = result.by_status
+    lines = [
+        f"{result.cards} cards ({label}): {status['full']} full ({result.full_share:.1%}), "
+        f"{status['partial']} partial, {status['manual']} manual.",
+        "",
+        f"  {'type':12} {'full':>6} {'partial':>8} {'manual':>7}",
+    ]
+    for kind, counts in result.by_type.items():
+        lines.append(
+            f"  {kind:12} {counts['full']:>6} {counts['partial']:>8} {counts['manual']:>7}"
+        )
+    share = result.automated / result.abilities if result.abilities else 0.0
+    lines += [
+        "",
+        f"{result.abilities} abilities, {result.automated} automated ({share:.1%}); "
+        f"{result.reacts} reacts, {result.unknown_triggers} with a trigger not read "
+        f"(offered at every window) on {result.unknown_trigger_cards} cards.",
+    ]
+    if top and result.patterns:
+        lines += ["", f"Top {min(top, len(result.patterns))} ability patterns:"]
+        lines += [f"  {count:6}  {pattern}" for pattern, count in result.patterns[:top]]
+    return lines
 
 
 # decks --------------------------------------------------------------------------------------

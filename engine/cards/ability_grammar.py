@@ -278,7 +278,8 @@ class _Compiler:
         """Lower case, with the card's references to itself made uniform (see module doc)."""
         out = text.strip()
         for name in self.names:
-            out = re.sub(rf"(?:\b[Tt]he )?\b{re.escape(name)}(?:'s)?\b", "\x00", out)
+            if name in out:
+                out = _replace_name(out, name)
         out = out.casefold()
         self_word = "this character" if self.is_character else "this card"
         out = out.replace("\x00", self_word)
@@ -295,6 +296,30 @@ class _Compiler:
         )
         out = re.sub(r"(?:^|(?<=[.;] ))(?:he|she|it) ", "this character ", out)
         return re.sub(r"\s+", " ", out).strip()
+
+
+def _replace_name(text: str, name: str) -> str:
+    """`text` with the whole-word `name` (with a leading "the" and a trailing "'s") replaced
+    by a NUL mark; plain string search, as one compiled pattern per card costs more."""
+    out: list[str] = []
+    start = 0
+    while (at := text.find(name, start)) >= 0:
+        end = at + len(name)
+        before_ok = at == 0 or not text[at - 1].isalnum()
+        after_ok = end == len(text) or not text[end].isalnum()
+        if not (before_ok and after_ok):
+            out.append(text[start:end])
+            start = end
+            continue
+        head = text[start:at]
+        if head[-4:] in ("the ", "The "):
+            head = head[:-4]
+        if text.startswith("'s", end):
+            end += 2
+        out += [head, "\x00"]
+        start = end
+    out.append(text[start:])
+    return "".join(out)
 
 
 def _other(part: str) -> Cost:

@@ -11,7 +11,8 @@ from bot.cli import build_parser
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "cards.md"
 MODULES = ("model", "catalog", "serialize", "sample", "formats", "validation", "deckbuilder",
-           "decklist", "community", "card_text", "errors")  # fmt: skip
+           "decklist", "community", "card_text", "errors", "abilities", "ability_grammar",
+           "ability_triggers", "ability_effects", "ability_serialize", "coverage")  # fmt: skip
 
 
 def _cards_subcommands() -> list[str]:

@@ -37,6 +37,9 @@ def add_position_parser(gsub: Any) -> None:
     pos.add_argument(
         "--cards", type=Path, help="a community card JSON file to take cards from (default: sample)"
     )
+    pos.add_argument(
+        "--save", type=Path, help="write the resulting position here, with its cards' definitions"
+    )
     pos.add_argument("--json", action="store_true", help="print one JSON object")
     pos.set_defaults(func=run_position)
 
@@ -173,8 +176,19 @@ def run_position(args: argparse.Namespace) -> int:
             if args.json
             else outcome_text(outcome, args.seat)
         )
+        if args.save is not None:
+            save_position(outcome.state, args.save)
     except (PositionCliError, EngineError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     print(text)
     return 0
+
+
+def save_position(state: GameState, path: Path) -> None:
+    """Write `state` as a position file that loads without any card database."""
+    text = json.dumps(position_to_dict(state), indent=1, ensure_ascii=False) + "\n"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise PositionCliError(f"Cannot write {path}: {exc.strerror}.") from None

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from engine.position import load_position
 
 POSITIONS = Path(__file__).parent / "positions"
 PLANAR = str(POSITIONS / "planar-strike.json")
@@ -71,6 +72,20 @@ def test_position_json_gives_events_view_and_a_position_that_loads_again(
     saved.write_text(json.dumps(result["position"]), encoding="utf-8")
     code, out, _ = run(capsys, str(saved), "--json")
     assert code == 0 and json.loads(out)["position"] == result["position"]
+
+
+def test_save_writes_a_position_that_loads_without_the_card_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    saved = tmp_path / "saved.json"
+    code, out, _ = run(capsys, PLANAR, "--actions", STRIKES, "--save", str(saved))
+    assert code == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert "astral-wayfarer" in data["cards"]
+    state = load_position(data, cards={})
+    assert state.units[0].wounds == 1
+    board = out[out.index("Turn 3, order phase") :]
+    assert run(capsys, str(saved))[1] == board  # the same board, read back from the file
 
 
 def test_rule_401_6_3_falling_forward_through_the_command_line(

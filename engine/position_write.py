@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards.model import Card
 from engine.cards.serialize import card_to_dict
 from engine.pending import DecisionKind
-from engine.position import POSITION_VERSION
+from engine.position import POSITION_VERSION, build_position
 from engine.position_frames import decision_to_plain, frame_to_plain
 from engine.state import GameState, Orientation, Phase, Unit
 
@@ -127,3 +128,12 @@ def _unit(state: GameState, unit: Unit, entry: Any) -> dict[str, Any]:
     if unit.attachments:
         out["attachments"] = [entry(i, unit.controller) for i in unit.attachments]
     return out
+
+
+def record_start(data: Any, cards: Any = None) -> tuple[dict[str, Any], dict[str, Card]]:
+    """What a game record keeps to start from a position instead of a shuffle: the position as
+    the engine read it (explicit ids, names resolved, the deck rest already shuffled, no card
+    definitions) and the definitions of its cards. `load_position(position, cards)` with
+    them gives the same starting state as `load_position(data, cards)`."""
+    state = build_position(data, cards)
+    return position_to_dict(state, embed_cards=False), dict(state.cards)

@@ -16,7 +16,7 @@ from engine.actions import Action, action_from_dict
 from engine.cards.sample import sample_catalog, sample_decks_for
 from engine.playout import random_playout
 from engine.position import PositionError, build_position, load_position, open_position
-from engine.position_write import position_to_dict
+from engine.position_write import position_to_dict, record_start
 from engine.rng import Rng
 from engine.state import Format, Orientation, Phase
 
@@ -267,6 +267,18 @@ def test_example_positions_round_trip(path: Path) -> None:
     again = load_position(dumped, cards={})  # the dump carries its card definitions
     assert same_state(state, again) == []
     assert position_to_dict(again) == dumped
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_record_start_keeps_a_position_that_loads_to_the_same_start(path: Path) -> None:
+    """A record may start from a position: what it keeps needs no card database or names."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    position, cards = record_start(data)
+    assert "cards" not in position and all(
+        isinstance(e, dict) and isinstance(e["id"], int) for e in position["seats"][0]["hand"]
+    )
+    stored = json.loads(json.dumps(position))
+    assert same_state(load_position(stored, cards), load_position(data)) == []
 
 
 def test_a_position_taken_in_the_middle_of_an_attack_round_trips_and_plays_on_the_same() -> None:

@@ -198,17 +198,21 @@ class _Builder:
         self.inline_mods: list[tuple[int, Mapping[str, Any], str]] = []
         self.zones: list[dict[str, list[int]]] = []
         self.ranks: list[list[list[int]]] = []
-        self.refs = CardRefs(self._inline_cards(data.get("cards", {})), source)
+        self.source = source
+        self.refs = CardRefs({}, None)
         self.seats = 0
 
     def build(self) -> GameState:
         data = self.data
-        _known(data, TOP_KEYS, "the position")
         version = data.get("position_version")
         if version != POSITION_VERSION:
+            if version is None and data.get("format") == "warlord-judge/game-record":
+                raise _fail("position_version", "missing (this is a game record, not a position)")
             if version is None:
                 raise _fail("position_version", "missing (this is not a position file)")
             raise _fail("position_version", f"{version!r} is not supported (expected 1)")
+        _known(data, TOP_KEYS, "the position")
+        self.refs = CardRefs(self._inline_cards(data.get("cards", {})), self.source)
         seats = _list(data.get("seats"), "seats")
         config = self._config(data.get("config", {}), len(seats))
         self.seats = config.seats

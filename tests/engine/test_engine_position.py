@@ -480,6 +480,12 @@ def test_a_name_printed_on_two_cards_is_refused_as_ambiguous() -> None:
         load_position(data)
 
 
+def test_a_game_record_is_not_taken_for_a_position() -> None:
+    record = {"format": "warlord-judge/game-record", "version": 2, "actions": []}
+    with pytest.raises(PositionError, match=r"^position_version: missing \(this is a game record"):
+        load_position(record)
+
+
 def test_a_position_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(
         PositionError, match=r"^the position: expected a JSON object, not a list\.$"

@@ -39,6 +39,7 @@ class Qualifier(StrEnum):
     KILL = "kill"  # 508.6.2
     ENTER = "enter"  # 508.6.3
     ONCE_PER_GAME = "once_per_game"  # 510.21
+    TWICE_PER_TURN = "twice_per_turn"  # "(Up to) twice per turn"
     DAYBREAK = "daybreak"
     NIGHTFALL = "nightfall"
 
@@ -146,6 +147,7 @@ class CostKind(StrEnum):
     DISCARD_SOURCE = "discard_source"  # discard this item / card
     DESTROY_SOURCE = "destroy_source"  # 510.20
     WOUND_PERFORMER = "wound_performer"  # wounds on the performer
+    KILL_PERFORMER = "kill_performer"  # "kill this character" (the card itself)
     KILL_CHARACTER = "kill_character"  # kill a character you control (510.2)
     SPEND_CHARACTER = "spend_character"  # spend another character you control
     REMOVE_COUNTERS = "remove_counters"  # 704
@@ -159,7 +161,7 @@ PAYABLE_COSTS = frozenset(
     {
         CostKind.SPEND_SOURCE, CostKind.STUN_PERFORMER, CostKind.DISCARD_CARDS,
         CostKind.DISCARD_SOURCE, CostKind.DESTROY_SOURCE, CostKind.WOUND_PERFORMER,
-        CostKind.REMOVE_COUNTERS, CostKind.TARGET,
+        CostKind.KILL_PERFORMER, CostKind.REMOVE_COUNTERS, CostKind.TARGET,
     }
 )  # fmt: skip
 

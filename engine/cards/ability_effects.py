@@ -25,7 +25,8 @@ _STATS = {
     "hit points": Stat.HP, "level": Stat.LEVEL, "levels": Stat.LEVEL,
 }  # fmt: skip
 _STAT = r"(?:[+-]\d+) (?:atk|ac|skill|hp|hit points?|levels?)"
-_UNTIL_EOT = r"until (?:the )?end of (?:the )?turn"
+_UNTIL_EOT = r"until (?:the )?end of (?:the )?turn|this turn"
+_UNTIL_STRIKE = r"for (?:the|this) strike|until (?:the )?end of the strike"
 _SPLIT = re.compile(r"(?<=[.!;])\s+")
 
 
@@ -119,7 +120,7 @@ def _stats(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
         duration = Duration.STRIKE
     else:
         return ()
-    who = affects(m["who"], tgt)
+    who = affects(m["who"] or m["given"], tgt)
     out = []
     for part in re.finditer(r"([+-]\d+) (atk|ac|skill|hp|hit points?|levels?)", m["list"]):
         out.append(
@@ -213,9 +214,10 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            rf"(?:(?P<eot>{_UNTIL_EOT}), )?(?P<who>{_WHO}) (?P<perm>permanently )?"
-            rf"(?:gains?|gets|has) (?P<list>{_STAT}(?:(?:,? and |, ){_STAT})*)"
-            rf"(?: (?P<eot2>{_UNTIL_EOT})| (?P<strike>for (?:the|this) strike)"
+            rf"(?:(?P<eot>{_UNTIL_EOT}),? )?(?:give (?P<given>{_WHO}) |(?P<who>{_WHO}) "
+            r"(?P<perm>permanently )?(?:gains?|gets|has) )"
+            rf"(?P<list>{_STAT}(?:(?:,? and |, ){_STAT})*)"
+            rf"(?: (?P<eot2>{_UNTIL_EOT})| (?P<strike>{_UNTIL_STRIKE})"
             r"| (?P<perm2>permanently))?"
         ),
         _stats,
@@ -227,6 +229,10 @@ _RULES: tuple[_Rule, ...] = (
         _counters,
     ),
     (re.compile(rf"put (?P<name>charge) on (?P<who>{_WHO})"), _counters),
+    (
+        re.compile(rf"put (?:(?P<n>{_N}) )?(?P<name>charge)s? (?:counters? )?on (?P<who>{_WHO})"),
+        _counters,
+    ),
 )
 
 

@@ -161,6 +161,14 @@ class _Compiler:
         effect_text: str,
     ) -> Ability:
         effect_text = effect_text.strip()
+        opening = re.match(
+            r"(?P<target>target [^.:]+)\.\s+(?P<rest>\S.*)$", effect_text, re.I | re.S
+        )
+        if opening and not any(c.kind is CostKind.TARGET for c in costs):
+            target = self.cost(opening["target"])
+            if target.kind is CostKind.TARGET:  # 510.5 step 3: targeting as part of the effect
+                costs = (*costs, target)
+                effect_text = opening["rest"]
         has_target = any(c.kind is CostKind.TARGET for c in costs)
         effects = compile_effect(self.normalise(effect_text), has_target) if effect_text else None
         return Ability(
@@ -194,6 +202,13 @@ class _Compiler:
                     Qualifier.LIMITED if once["what"] == "turn" else Qualifier.ONCE_PER_GAME
                 )
                 continue
+            folded = part.casefold()
+            if folded in ("twice per turn", "up to twice per turn"):
+                extra.append(Qualifier.TWICE_PER_TURN)
+                continue
+            if folded == "spend":  # "..., spend: ..." spends the performer (510.6)
+                extra.append(Qualifier.SPEND)
+                continue
             out.append(self.cost(part))
         return tuple(out), tuple(dict.fromkeys((*quals, *extra)))
 
@@ -214,6 +229,8 @@ class _Compiler:
                 CostKind.DESTROY_SOURCE if text.startswith("destroy") else CostKind.DISCARD_SOURCE
             )
             return Cost(kind, 1, part)
+        if text == "kill this character" or (text == "kill this card" and not self.is_character):
+            return Cost(CostKind.KILL_PERFORMER, 1, part)
         if re.fullmatch(r"stun this character", text):
             return Cost(CostKind.STUN_PERFORMER, 1, part)
         m = re.fullmatch(rf"(?:inflict (?P<n>{_N}) wounds? on this character|this character "

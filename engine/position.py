@@ -38,7 +38,7 @@ from engine.turn import advance
 from engine.tx import Tx
 
 POSITION_VERSION = 1
-STATS = ("atk", "ac", "skill", "hp", "level")
+STATS = ("atk", "ac", "skill", "hp", "level", "initiative")  # as engine.state.Modifier
 ZONES = ("action_zone", "hand", "deck", "deck_rest", "discard", "banish")
 
 TOP_KEYS = frozenset(

@@ -436,7 +436,7 @@ BAD_INPUTS = [
     (
         "modifiers",
         [{"target": 0, "stat": "speed", "amount": 1}],
-        "modifiers[0].stat: unknown value 'speed' (expected one of atk, ac, skill, hp, level).",
+        "modifiers[0].stat: unknown value 'speed' (expected one of atk, ac, skill, hp, level,",
     ),
     ("cards", {"odd": {"name": "Odd", "type": "Monster"}}, "cards.odd: "),
     ("stack", [{"kind": "dancing"}], "stack[0].kind: unknown frame kind 'dancing'"),

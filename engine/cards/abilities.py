@@ -249,10 +249,12 @@ class Affects(StrEnum):
 class Effect:
     """One effect primitive with its parameters; unused ones keep their defaults.
 
-    STRIKE: `amount` is the printed bonus (None: the primary ATK, 509.3.1), `strike` the kind,
-    `times` how many. INFLICT_WOUNDS / HEAL / REDUCE_WOUNDS / DRAW / DISCARD / ADD_COUNTERS:
-    `amount` counts. MOVE: `amount` ranks in `direction`. MODIFY_STAT: `amount` added to
-    `stat` for `duration`.
+    STRIKE: `amount` is the printed bonus (None: the primary ATK, 509.3.1), `strike` the
+    kind, `times` how many, `wounds` what a hit inflicts when not one. INFLICT_WOUNDS /
+    HEAL / REDUCE_WOUNDS / DRAW / DISCARD / ADD_COUNTERS: `amount` counts (`name`: the
+    counter). MOVE: `amount` ranks in `direction`. MODIFY_STAT: `amount` added to `stat` for
+    `duration`. SAVE: `name` the save ("Magic"), `amount` its DC, `on_fail` the effects on
+    the saving character when it fails.
     """
 
     op: Op
@@ -264,6 +266,7 @@ class Effect:
     duration: Duration = Duration.INSTANT
     direction: Direction | None = None
     name: str = ""
+    wounds: int | None = None  # STRIKE: wounds a hit inflicts when not the usual one (509.5.5)
     on_fail: tuple[Effect, ...] = ()
 
 

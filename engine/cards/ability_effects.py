@@ -18,7 +18,10 @@ NUMBERS = {
 }  # fmt: skip
 _N = r"(?:a|an|one|two|three|four|five|six|\d+)"
 _SELF = r"this character|this card|him|her|himself|herself|itself"
-_TARGET = r"the target|target character|each target|the targets|that character|the character"
+_TARGET = (
+    r"the target|target character|each target|the targets|that character|the character"
+    r"|the attacking character|the same target"
+)
 _WHO = rf"(?:{_SELF}|{_TARGET})"
 _STATS = {
     "atk": Stat.ATK, "ac": Stat.AC, "skill": Stat.SKILL, "hp": Stat.HP, "hit point": Stat.HP,
@@ -66,6 +69,7 @@ def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
             None if bonus is None else int(bonus),
             times=times,
             strike=StrikeKind(m["kind"]),
+            wounds=2 if m["extra"] else 0 if m["none"] else None,
         ),
     )
 
@@ -171,10 +175,12 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            r"(?:this character may )?perform (?:a|an|one|(?P<n>two|three))"
+            r"(?:this character may )?perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
             r" (?:(?P<bonus>[+-]\d+) )?"
             rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
             rf"(?: (?:against|targeting|on) (?P<who>{_WHO}))?"
+            r"(?: (?:that|which) (?:(?P<extra>inflicts (?:an additional|an extra|one additional)"
+            r" wound)|(?P<none>does not inflict (?:any )?wounds?|inflicts no wounds)))?"
         ),
         _strike,
     ),

@@ -9,9 +9,11 @@ choose who falls forward) belong to no frame.
 
 `engine.turn.advance` resumes the top frame whenever nothing is pending: a frame either asks a
 decision, does its next step, or is finished and popped, and the frame under it goes on. That is
-how a react window (508) will nest: pushed on top of a strike at one of its steps (509.5), it
-asks the seats that may react in initiative order, and when every seat has passed it is popped
-and the strike under it goes on from the step that triggered it (508.3). A manual effect
+how a react window (508) will nest: pushed on top of a `Striking` frame between two of its
+steps (509.5; `engine.strikes.continue_strike` marks the places), it asks the seats that may
+react in initiative order, and when every seat has passed it is popped and the strike under it
+goes on from the step that triggered it (508.3): a react inside a strike inside an attack
+inside an Order. A manual effect
 (a card text resolved by hand through logged adjustments) is a frame in the same way, popped
 when its performer declares it done.
 """
@@ -48,6 +50,30 @@ class Attacking:
     seat: int
     attacker: int
     next_strike: int = 0
+
+
+class StrikeStep(StrEnum):
+    """Where a strike stands in 509.5 (its react windows open between these steps)."""
+
+    ROLL = "roll"  # steps 3-4: roll against the target's AC ("before/after rolling")
+    RESOLVE = "resolve"  # steps 5-7: hit or miss, then wounds ("before/after wounds")
+
+
+@dataclass(frozen=True)
+class Striking:
+    """509.5: `performer` strikes `target` (declared and targeted, steps 1-2); `base` is the
+    strike's printed bonus; `hit` is known after the roll. Melee strikes add ATK bonuses
+    (509.3.2), ranged ones do not (509.4.1); spell strikes ignore Planar (602.5.1)."""
+
+    seat: int
+    performer: int
+    target: int
+    base: int
+    ranged: bool = False
+    spell: bool = False
+    label: str = "strike"
+    step: StrikeStep = StrikeStep.ROLL
+    hit: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +125,7 @@ class ResolvingManually:
 Frame = (
     PerformingOrder
     | Attacking
+    | Striking
     | PlacingCharacter
     | DestroyingItem
     | ReactWindow
@@ -122,6 +149,7 @@ def frame_to_dict(frame: Frame) -> dict[str, object]:
 FRAME_KINDS: dict[type, str] = {
     PerformingOrder: "performing_order",
     Attacking: "attacking",
+    Striking: "striking",
     PlacingCharacter: "placing_character",
     DestroyingItem: "destroying_item",
     ReactWindow: "react_window",

@@ -50,7 +50,7 @@ from engine.frames import (
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
 from engine.state import Format, Orientation, Phase, Unit
-from engine.strikes import inflict_wounds, strike
+from engine.strikes import inflict_wounds, start_strike
 from engine.turn import discard_decision, fall_forward, place_fallen
 from engine.tx import Tx
 
@@ -377,7 +377,8 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
                 target_name=tx.name(choice),
             )
         )
-        strike(tx, frame.attacker, choice, base, label=f"printed strike {strike_index + 1}")
+        label = f"printed strike {strike_index + 1}"
+        start_strike(tx, frame.attacker, choice, base, label=label)  # `advance` performs it
     elif isinstance(frame, PlacingCharacter):
         assert choice is not None
         finish(tx, index)

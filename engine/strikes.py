@@ -3,10 +3,13 @@ roll against AC with Weakness/Resistance (602.6, 602.11) and Planar (602.5), wou
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import stats
 from engine.dice import roll_against, succeeded
 from engine.events import Rolled, WoundsInflicted
 from engine.formation import all_places, distance, locate
+from engine.frames import StrikeStep, Striking
 from engine.stats import Board
 from engine.tx import Tx
 
@@ -55,12 +58,57 @@ def strike(
     spell: bool = False,
     label: str = "strike",
 ) -> bool:
-    """Perform one strike (509.5 steps 3-7): roll, hit or miss, inflict one wound on a hit.
+    """Perform one strike at once (509.5 steps 3-7): push its `Striking` frame and run it to
+    its end. Returns whether it hit. Deaths are settled by the caller's flow.
 
-    Melee strikes add the performer's ATK bonuses (509.3.2); ranged strikes do not
-    (509.4.1). Returns whether the strike hit. Deaths are settled by the caller's flow.
-    """
-    modifiers: list[tuple[str, int]] = [(label, base)]
+    An attack pushes the frame instead (`start_strike`) and lets `advance` run it, so that a
+    react window may open between its steps (508)."""
+    index = start_strike(tx, performer, target, base, ranged, spell, label)
+    hit = continue_strike(tx, index)
+    if hit is None:
+        raise RuntimeError("a strike performed at once had to wait")
+    return hit
+
+
+def start_strike(
+    tx: Tx,
+    performer: int,
+    target: int,
+    base: int,
+    ranged: bool = False,
+    spell: bool = False,
+    label: str = "strike",
+) -> int:
+    """Push the frame of a declared, targeted strike (509.5 steps 1-2); returns its index."""
+    seat = tx.units[performer].controller
+    return tx.push_frame(Striking(seat, performer, target, base, ranged, spell, label))
+
+
+def continue_strike(tx: Tx, index: int) -> bool | None:
+    """Run the strike frame at `index` (the top one) through its steps: whether it hit once it
+    is over and popped, or None when it waits (a react window pushed on top, 508)."""
+    while True:
+        frame = tx.stack[index]
+        assert isinstance(frame, Striking)
+        if frame.step is StrikeStep.ROLL:
+            # 509.5 "before rolling": a react window opens here (push it and return None)
+            hit = roll_strike(tx, frame)
+            tx.set_frame(index, replace(frame, step=StrikeStep.RESOLVE, hit=hit))
+            # 509.5 "after rolling" / "before hitting or missing": likewise
+            continue
+        if frame.hit and frame.target in tx.units:
+            # 509.5 "before wounds" / "instead of wounds": likewise
+            inflict_wounds(tx, frame.target, 1, source=frame.performer)
+        assert index == len(tx.stack) - 1, "a frame left above a finished strike"
+        tx.pop_frame()
+        return bool(frame.hit)
+
+
+def roll_strike(tx: Tx, frame: Striking) -> bool:
+    """509.5 steps 3-4: the strike roll against the target's AC, with Weakness/Resistance
+    (602.6, 602.11) and Planar (602.5); logs the roll and returns whether it hit."""
+    performer, target, ranged = frame.performer, frame.target, frame.ranged
+    modifiers: list[tuple[str, int]] = [(frame.label, frame.base)]
     if not ranged:
         for card in stats.bonus_cards(tx, performer):
             if card.attack and card.attack[0]:
@@ -72,7 +120,7 @@ def strike(
     target_card = tx.card(target)
     weak = bool(types & stats.qualifiers(target_card, "Weakness"))
     resist = bool(types & stats.qualifiers(target_card, "Resistance"))
-    planar = stats.has_keyword(tx, target, "Planar") and not spell
+    planar = stats.has_keyword(tx, target, "Planar") and not frame.spell
     ac = stats.armor_class(tx, target)
     roll = roll_against(
         tx,
@@ -87,7 +135,7 @@ def strike(
     hit = succeeded(roll)
     tx.emit(
         Rolled(
-            seat=tx.units[performer].controller,
+            seat=frame.seat,
             roll=roll,
             name=tx.name(performer),
             target=target,
@@ -96,8 +144,6 @@ def strike(
             result="hit" if hit else "miss",
         )
     )
-    if hit:
-        inflict_wounds(tx, target, 1, source=performer)
     return hit
 
 

@@ -37,10 +37,11 @@ from engine.frames import (
     PlacingCharacter,
     ReactWindow,
     ResolvingManually,
+    Striking,
 )
 from engine.pending import Decision, DecisionKind
 from engine.state import Orientation, Phase
-from engine.strikes import melee_targets
+from engine.strikes import continue_strike, melee_targets
 from engine.tx import Tx
 
 
@@ -71,6 +72,8 @@ def resume(tx: Tx) -> bool:
     match frame:
         case Attacking():
             return continue_attack(tx, index, frame)
+        case Striking():
+            return continue_strike(tx, index) is None
         case PerformingOrder():
             tx.pop_frame()
             close_order(tx)

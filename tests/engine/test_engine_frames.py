@@ -66,3 +66,32 @@ def test_rule_507_3_5_default_answer_strikes_first_then_stops_the_attack() -> No
     assert default_action(state, 0) == Choose(0, first.options[0])
     state = apply(scripted(state, [2]), default_action(state, 0)).state
     assert default_action(state, 0) == Decline(0)
+
+
+def test_rule_509_5_a_strike_is_a_frame_inside_the_attack_inside_the_order() -> None:
+    """509.5: a strike goes through its steps (declare, target, roll, hit or miss, wounds); it is
+    a `Striking` frame on top of the attack's, so a react window (508) can later open between
+    its steps and return to it (508.3)."""
+    from engine.frames import StrikeStep, Striking
+    from engine.resolve import answer_frame
+    from engine.turn import advance
+
+    state, _ = two_player_game()
+    state, lord = _front_lord(state)
+    order = Attack(0, lord)
+    state = scripted(apply(state, order).state, [15])
+    decision = state.pending[0]
+    target = decision.options[0]
+    tx = Tx(state)
+    tx.pending.remove(decision)
+    assert decision.frame is not None
+    answer_frame(tx, decision.frame, target)
+    base = state.card(lord).attack[0]
+    assert tx.stack == [
+        PerformingOrder(0, order),
+        Attacking(0, lord, 1),
+        Striking(0, lord, target, base, label="printed strike 1", step=StrikeStep.ROLL),
+    ]
+    advance(tx)
+    assert [e.kind for e in tx.events][:2] == ["strike_declared", "roll"]
+    assert tx.stack[:2] == [PerformingOrder(0, order), Attacking(0, lord, 1)]

@@ -33,6 +33,7 @@ from engine.errors import (
 from engine.events import EVENT_TYPES, DieRoll, Event
 from engine.game import Transition, apply, check, default_action, legal_actions
 from engine.pending import Decision, DecisionKind
+from engine.problems import Problem
 from engine.record import GameRecord, Replay, new_record, replay
 from engine.setup import new_game, start_game
 from engine.state import Format, GameConfig, GameState, Orientation, Phase
@@ -63,6 +64,7 @@ __all__ = [
     "Orientation",
     "Pass",
     "Phase",
+    "Problem",
     "PlayCharacter",
     "PlayDungeon",
     "PlayOrderCard",

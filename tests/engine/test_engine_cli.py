@@ -464,6 +464,28 @@ def test_every_event_kind_has_a_rendering_and_a_dict(cls: type) -> None:
     assert event.to_dict()["kind"] == cls.KIND == event.kind
 
 
+SILENT_BEFORE = (
+    "dungeon_defeated",
+    "epic_class_attached",
+    "card_banished",
+    "returned_to_formation",
+    "placed_in_last_rank",
+    "action_canceled",
+    "initiative_warlord_chosen",
+    "token_ceased",
+    "token_not_created",
+    "stat_modified",
+)
+
+
+@pytest.mark.parametrize("kind", SILENT_BEFORE)
+def test_kinds_that_once_vanished_from_game_play_now_read_as_a_sentence(kind: str) -> None:
+    from engine.events import EVENT_KINDS
+
+    line = game_text.event_line(_sample_event(EVENT_KINDS[kind]))
+    assert line and "{" not in line
+
+
 def test_engine_doc_lists_every_event_kind() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text(encoding="utf-8")
     missing = [cls.KIND for cls in EVENT_TYPES if f"| `{cls.KIND}` |" not in doc]

@@ -130,12 +130,16 @@ class Trigger:
 
     `subject` is whose character the event is about ("after *this character* is targeted"),
     `means` what it is done with ("with a *melee strike*"), `text` the printed trigger.
+    `unread` holds the words of further conditions the fields above do not capture ("a
+    *Siege in this rank* is killed"): such a React is offered at its window and the player
+    checks them (508.8).
     """
 
     window: Window
     subject: Who = Who.ANY
     means: Means = Means.ANY
     text: str = ""
+    unread: str = ""
 
 
 class CostKind(StrEnum):
@@ -204,6 +208,10 @@ class Op(StrEnum):
     ATTACH = "attach"
     SAVE = "save"  # the affected character makes a save (106); `on_fail` runs if it fails
     EXTRA_WOUNDS = "extra_wounds"  # the triggering strike inflicts `amount` more wounds
+    MODIFY_ROLL = "modify_roll"  # add `amount` to the triggering roll (509.3.2)
+    SET_CRITICAL = "set_critical"  # the triggering roll is a critical `name`: success / failure
+    REROLL = "reroll"  # roll the triggering die again
+    PUT_INTO_PLAY = "put_into_play"  # put this card into play (from hand)
 
 
 class StrikeKind(StrEnum):
@@ -310,7 +318,10 @@ class Ability:
             not self.manual
             and self.kind is not AbilityKind.STATIC
             and self.payable
-            and (self.trigger is None or self.trigger.window is not Window.UNKNOWN)
+            and (
+                self.trigger is None
+                or (self.trigger.window is not Window.UNKNOWN and not self.trigger.unread)
+            )
         )
 
     @property

@@ -168,8 +168,35 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
+            r"(?:add (?P<plus>[+-]?\d+) to (?:the|this|that) (?:die |strike )?roll"
+            r"|(?:the|this) strike gains (?P<plus2>[+-]\d+)(?: atk)?"
+            r"|subtract (?P<minus>\d+) from (?:the|this|that) (?:die |strike )?roll)"
+        ),
+        lambda m, t: (
+            Effect(
+                Op.MODIFY_ROLL, Affects.TRIGGER, int(m["plus"] or m["plus2"] or -int(m["minus"]))
+            ),
+        ),
+    ),
+    (
+        re.compile(
+            r"(?:the|that|this) (?:strike|roll|strike roll) is (?:a|an automatic) "
+            r"critical (?P<what>success|failure)"
+        ),
+        lambda m, t: (Effect(Op.SET_CRITICAL, Affects.TRIGGER, name=m["what"]),),
+    ),
+    (
+        re.compile(r"reroll (?:the|that) (?:die|roll|die roll)"),
+        lambda m, t: (Effect(Op.REROLL, Affects.TRIGGER),),
+    ),
+    (
+        re.compile(r"put this (?:character|card) into play(?: from your hand)?"),
+        lambda m, t: (Effect(Op.PUT_INTO_PLAY, Affects.SOURCE),),
+    ),
+    (
+        re.compile(
             r"(?:the|that|this) strike inflicts (?:an additional|one additional|an extra) "
-            r"wound"
+            r"wound(?: if it hits)?"
         ),
         lambda m, t: (Effect(Op.EXTRA_WOUNDS, Affects.TRIGGER, 1),),
     ),
@@ -189,13 +216,14 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
     (
         re.compile(
-            r"reduce the wounds?(?: suffered| inflicted| dealt)?(?: by the strike)?"
+            r"reduce (?:the|the target's|the number of) wounds?(?: suffered| inflicted| dealt)?"
+            r"(?: by the strike)?"
             rf" (?:by (?P<n>{_N})|(?P<to>to (?:zero|0)))(?: \(minimum 0\))?"
         ),
         _reduce,
     ),
     (
-        re.compile(r"(?P<who>cancel) (?:the|that) (?:strike|action|spell|attack|order)"),
+        re.compile(r"(?P<who>cancel) (?:the|that) (?:strike|action|spell|attack|order|react)"),
         lambda m, t: (Effect(Op.CANCEL, Affects.TRIGGER),),
     ),
     (re.compile(rf"(?P<op>ready|spend|stun|kill) (?P<who>{_WHO})"), _state),
@@ -220,7 +248,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            rf"(?:(?P<eot>{_UNTIL_EOT}),? )?(?:give (?P<given>{_WHO}) |(?P<who>{_WHO}) "
+            rf"(?:(?P<eot>{_UNTIL_EOT}),? )?(?:give (?P<given>{_WHO}) |(?:(?P<who>{_WHO}) )?"
             r"(?P<perm>permanently )?(?:gains?|gets|has) )"
             rf"(?P<list>{_STAT}(?:(?:,? and |, ){_STAT})*)"
             rf"(?: (?P<eot2>{_UNTIL_EOT})| (?P<strike>{_UNTIL_STRIKE})"

@@ -48,6 +48,19 @@ _TARGET = re.compile(
     r"| in (?P<whose>your|the|an opposing|any) (?:first|front|1st) rank)?$",
     re.I,
 )
+# Words of a card name that the text also uses as game words ("an Earth spell", "your Elves"):
+# they do not stand for the card itself.
+_NOT_A_NAME = frozenset(
+    re.findall(
+        r"\w+",
+        "the and of lord lady sir dark great earth water fire air frost ice cold lightning"
+        " poison radiant holy necrotic physical arcane light death life blood shadow storm stone"
+        " war elf elven elves dwarf dwarven orc human goblin fighter cleric rogue wizard warlord"
+        " dragon daemon undead knight steel iron silver gold black white red blue green grey"
+        " gray spell action order react strike attack shield weapon armor item ring helm"
+        " character army rank free kingdoms mercenary nothrog deverenian chosen",
+    )
+)
 # An Order or React printed after other sentences on the same line starts a new ability.
 _SEGMENT = re.compile(
     r"(?<=[.!)])\s+(?=(?:(?:Daybreak|Nightfall)\s*[-\u2013]\s*)?"
@@ -86,8 +99,9 @@ class _Compiler:
         self.kind = kind
         self.performer = performer_for(kind)
         words = [w for w in re.split(r"[\s,]+", name) if len(w) >= 3 and w[0].isupper()]
-        skip = {"The", "And", "Of", "Lord", "Lady", "Sir", "Dark", "Great"}
-        self.names = sorted({name, *(w for w in words if w not in skip)}, key=len, reverse=True)
+        self.names = sorted(
+            {name, *(w for w in words if w.casefold() not in _NOT_A_NAME)}, key=len, reverse=True
+        )
         self.is_character = kind in (CardType.CHARACTER, CardType.TOKEN)
 
     def line(self, line: str) -> list[Ability]:

@@ -85,14 +85,45 @@ def read_trigger(clause: str, printed: str) -> Trigger:
     timing = re.match(r"\s*(before|after|when|whenever|instead of|if|during|at the)\b", clause)
     word = timing[1] if timing else "after"
     window = Window.UNKNOWN
+    rest = clause[timing.end() :] if timing else clause
     for pattern, before, after in _RULES:
-        if pattern.search(clause):
+        found = pattern.search(clause)
+        if found:
             if word == "before" or (word in ("when", "whenever") and _ongoing(clause)):
                 window = before
             else:
                 window = after
+            rest = rest.replace(found[0], " ", 1)
             break
-    return Trigger(window, _subject(clause), _means(clause), printed.strip())
+    unread = _unread(rest) if window is not Window.UNKNOWN else ""
+    return Trigger(window, _subject(clause), _means(clause), printed.strip(), unread)
+
+
+# What the window, subject and means capture, removed before looking for further conditions.
+_CAPTURED = re.compile(
+    r"\b(?:this character|this card|target character|(?:an? |the )?opposing characters?"
+    r"|(?:a|an|another|any|one) (?:other )?characters?(?: in your army| you control)?"
+    r"|one of your characters|(?:a |another )?characters? (?:in your army|you control)"
+    r"|(?:a |an |the |another )?(?:(?:melee|ranged) or (?:melee|ranged) |melee |ranged )?"
+    r"(?:strikes?|attacks?|spells?|actions?|orders?|reacts?)"
+    r"|you|your warlord|characters?|he|she|it|they|melee|ranged|wounds?|one or more"
+    r"|performs?|performing|makes?|making|targeting|targets?|rolls?|rolling|wins?|winning"
+    r"|spends?|becomes?)\b"
+)
+_FILLER = frozenset(
+    re.findall(
+        r"\w+",
+        "a an the is are was were be been being by with one or more of from any has have its"
+        " their his her to that this on",
+    )
+)
+
+
+def _unread(rest: str) -> str:
+    """Words of a trigger left once its window, subject and means are taken out."""
+    words = _CAPTURED.sub(" ", rest)
+    left = [w for w in re.findall(r"[\w'-]+", words) if w not in _FILLER]
+    return " ".join(left)
 
 
 def _ongoing(clause: str) -> bool:

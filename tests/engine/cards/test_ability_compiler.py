@@ -240,3 +240,22 @@ def test_rule_507_7_and_508_4_who_performs_a_cards_abilities(
     """507.7 (Orders printed on characters and equipped items) and 508.4 ("Select a character
     you control to perform the action")."""
     assert one("Order: Draw a card.", kind).performer is performer
+
+
+def test_rule_508_8_further_trigger_conditions_are_kept_unread_and_not_automated() -> None:
+    """508.8: "Reacts may both tell you when to perform them and give a secondary or tertiary
+    condition that must also be met": conditions beyond whose / what with stay as words."""
+    ability = one("React: After a Siege in this rank is killed: Perform a melee strike.")
+    assert ability.trigger is not None and ability.trigger.window is Window.AFTER_DEATH
+    assert ability.trigger.unread == "siege in rank"
+    assert not ability.automated and ability.effects  # offered at its window, checked by hand
+    plain = one("React: After this character is targeted with a melee strike: Draw a card.")
+    assert plain.trigger is not None and plain.trigger.unread == "" and plain.automated
+
+
+def test_game_words_in_a_card_name_do_not_stand_for_the_card() -> None:
+    """ "Wand of Earth" does not make "an Earth spell" a reference to the wand."""
+    ability = one("React: After casting an Earth spell, destroy Wand of Earth: Ready this wizard.",
+                  CardType.ITEM, "Wand of Earth")  # fmt: skip
+    assert [c.kind for c in ability.costs] == [CostKind.DESTROY_SOURCE]
+    assert ability.trigger is not None and ability.trigger.unread == "earth"

@@ -347,3 +347,21 @@ def implementation_status(abilities: tuple[Ability, ...]) -> Status:
     if automated == len(abilities):
         return Status.FULL
     return Status.MANUAL if automated == 0 else Status.PARTIAL
+
+
+def orders(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """The Orders among `abilities` (507.6, 507.7), in printed order."""
+    return tuple(a for a in abilities if a.kind is AbilityKind.ORDER)
+
+
+def reacts_for(abilities: tuple[Ability, ...], window: Window) -> tuple[Ability, ...]:
+    """The Reacts that may answer `window` (508.1): those whose trigger names it, and those
+    whose trigger could not be read (UNKNOWN), which may answer any window. Their subject,
+    means and `unread` conditions are for the caller to check (508.8, 508.10)."""
+    return tuple(
+        a
+        for a in abilities
+        if a.kind is AbilityKind.REACT
+        and a.trigger is not None
+        and a.trigger.window in (window, Window.UNKNOWN)
+    )

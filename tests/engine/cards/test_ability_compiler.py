@@ -259,3 +259,21 @@ def test_game_words_in_a_card_name_do_not_stand_for_the_card() -> None:
                   CardType.ITEM, "Wand of Earth")  # fmt: skip
     assert [c.kind for c in ability.costs] == [CostKind.DESTROY_SOURCE]
     assert ability.trigger is not None and ability.trigger.unread == "earth"
+
+
+def test_rule_508_1_reacts_for_a_window_include_unreadable_triggers() -> None:
+    """508.1: a React answers its trigger's window; one whose trigger cannot be read is
+    offered at every window rather than never."""
+    from engine.cards.abilities import orders, reacts_for
+
+    abilities = compile_abilities(
+        "Order: Draw a card.\nReact: Before this character suffers wounds: Reduce the wounds by "
+        "one.\nReact: Sing a song: Draw a card.",
+        "Testa Vire",
+        CardType.CHARACTER,
+    )
+    assert [a.kind for a in orders(abilities)] == [AbilityKind.ORDER]
+    assert len(reacts_for(abilities, Window.BEFORE_WOUNDS)) == 2
+    assert [a.text for a in reacts_for(abilities, Window.KILL)] == [
+        "React: Sing a song: Draw a card."
+    ]

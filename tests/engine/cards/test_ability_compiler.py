@@ -6,6 +6,8 @@ The card texts here are invented for the tests, in the formulaic Warlord grammar
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards.abilities import (
     Ability,
@@ -277,3 +279,19 @@ def test_rule_508_1_reacts_for_a_window_include_unreadable_triggers() -> None:
     assert [a.text for a in reacts_for(abilities, Window.KILL)] == [
         "React: Sing a song: Draw a card."
     ]
+
+
+_WORDS = st.sampled_from(
+    ["Order:", "React:", "Spend", "Limited", "Death React:", "After", "Before", "this character",
+     "suffers", "wounds", ":", ",", ".", "Perform a +3 ranged strike", "target", "a character",
+     "Once per turn", "Discard a card", "to", "Draw a card", "\n", "Testa", "\"Order: x\""]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_WORDS | st.text(max_size=8), max_size=14).map(" ".join))
+def test_any_text_compiles_without_error_and_keeps_its_text(text: str) -> None:
+    """Nothing is dropped: every ability keeps its printed text, and a manual one its effect."""
+    for ability in compile_abilities(text, "Testa Vire", CardType.CHARACTER):
+        assert ability.text and all(word in text for word in ability.text.split())
+        assert ability.effects or ability.manual

@@ -313,7 +313,7 @@ class _Compiler:
                 out = _replace_name(out, name)
         out = out.casefold()
         self_word = "this character" if self.is_character else "this card"
-        out = out.replace("\x00", self_word)
+        out = out.replace("\x00", self_word).replace("\x01", f"{self_word}'s")
         out = re.sub(r"\bthe (?:item|weapon|armor|staff|potion|artifact|shield|card)\b",
                      "this card", out)  # fmt: skip
         out = re.sub(
@@ -330,8 +330,9 @@ class _Compiler:
 
 
 def _replace_name(text: str, name: str) -> str:
-    """`text` with the whole-word `name` (with a leading "the" and a trailing "'s") replaced
-    by a NUL mark; plain string search, as one compiled pattern per card costs more."""
+    """`text` with the whole-word `name` (and a leading "the") replaced by a NUL mark, or by
+    \x01 when possessive ("Kabyrr's"); plain string search: one compiled pattern per card
+    would cost more than the whole compilation."""
     out: list[str] = []
     start = 0
     while (at := text.find(name, start)) >= 0:
@@ -345,9 +346,11 @@ def _replace_name(text: str, name: str) -> str:
         head = text[start:at]
         if head[-4:] in ("the ", "The "):
             head = head[:-4]
+        mark = "\x00"
         if text.startswith("'s", end):
             end += 2
-        out += [head, "\x00"]
+            mark = "\x01"
+        out += [head, mark]
         start = end
     out.append(text[start:])
     return "".join(out)

@@ -275,6 +275,7 @@ class Effect:
     direction: Direction | None = None
     name: str = ""
     wounds: int | None = None  # STRIKE: wounds a hit inflicts when not the usual one (509.5.5)
+    reach: int | None = None  # STRIKE: ranks it may target beyond the usual (509.3, 509.4)
     on_fail: tuple[Effect, ...] = ()
 
 

@@ -53,7 +53,7 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], bool], tuple[Effect, ...
 
 
 def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
-    bonus = m["bonus"]
+    bonus = m["bonus"] or m["base"] or m["base2"]
     times = number(m["n"]) if m["n"] else 1
     plus = (
         (Effect(Op.MODIFY_STAT, Affects.PERFORMER, int(m["plus"]), stat=Stat.ATK,
@@ -70,6 +70,7 @@ def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
             times=times,
             strike=StrikeKind(m["kind"]),
             wounds=2 if m["extra"] else 0 if m["none"] else None,
+            reach=1 if m["reach"] else None,
         ),
     )
 
@@ -205,9 +206,12 @@ _RULES: tuple[_Rule, ...] = (
             r"(?:this character may )?perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
             r" (?:(?P<bonus>[+-]\d+) )?"
             rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
+            r"(?: with an atk of (?P<base>[+-]\d+)| \(base (?P<base2>[+-]\d+) atk\))?"
             rf"(?: (?:against|targeting|on) (?P<who>{_WHO}))?"
             r"(?: (?:that|which) (?:(?P<extra>inflicts (?:an additional|an extra|one additional)"
-            r" wound)|(?P<none>does not inflict (?:any )?wounds?|inflicts no wounds)))?"
+            r" wound(?: if it hits)?)"
+            r"|(?P<none>does not inflict (?:any )?wounds?|inflicts no wounds)"
+            r"|(?P<reach>may target (?:a character )?(?:an|one) additional rank(?: away)?)))?"
         ),
         _strike,
     ),

@@ -295,3 +295,26 @@ def test_any_text_compiles_without_error_and_keeps_its_text(text: str) -> None:
     for ability in compile_abilities(text, "Testa Vire", CardType.CHARACTER):
         assert ability.text and all(word in text for word in ability.text.split())
         assert ability.effects or ability.manual
+
+
+@pytest.mark.parametrize(
+    ("effect", "expected"),
+    [
+        ("Perform a +8 ranged strike that inflicts an additional wound.",
+         Effect(Op.STRIKE, amount=8, strike=StrikeKind.RANGED, wounds=2)),
+        ("Perform a +4 melee strike that does not inflict wounds.",
+         Effect(Op.STRIKE, amount=4, strike=StrikeKind.MELEE, wounds=0)),
+        ("Perform a melee strike that may target an additional rank away.",
+         Effect(Op.STRIKE, strike=StrikeKind.MELEE, reach=1)),
+        ("Perform two consecutive +5 ranged strikes.",
+         Effect(Op.STRIKE, amount=5, times=2, strike=StrikeKind.RANGED)),
+        ("Perform a melee strike with an ATK of +4.",
+         Effect(Op.STRIKE, amount=4, strike=StrikeKind.MELEE)),
+    ],
+)  # fmt: skip
+def test_rule_509_3_1_strike_effects_with_their_base_wounds_and_reach(
+    effect: str, expected: Effect
+) -> None:
+    """509.3.1: "If a card effect sets a strike's ATK to a certain value, then that modifier is
+    used as the base ATK"; 509.5.5: "Strikes normally inflict one wound"."""
+    assert one(f"Spend Order: {effect}").effects == (expected,)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.game_text import HELP, HINT, event_lines, menu, render
+from bot.game_text import HELP, HINT, event_lines, menu, prompt_line, render
 from bot.position_cli import add_position_parser
 from engine import (
     EngineError,
@@ -305,12 +305,13 @@ def play_loop(
         seat = decision.seat
         options, lines = menu(state, legal_actions(state, seat))
         moment = (state.turn, state.phase.value, seat)
+        prompt = prompt_line(state, decision)
         if show_board or moment != shown:
             print("\n" + render(state, seat), file=out)
             shown, show_board, show_choices = moment, False, True
-        elif show_choices and decision.prompt != asked:
-            print(f"Seat {seat}: {decision.prompt}", file=out)
-        asked = decision.prompt
+        elif show_choices and prompt != asked:
+            print(f"Seat {seat}: {prompt}", file=out)
+        asked = prompt
         if show_choices:
             print("\n".join(lines), file=out)
         show_choices = False

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import assert_never
 
-from engine import Action, DecisionKind, GameState, view
+from engine import Action, Decision, DecisionKind, GameState, stats, view
 from engine.events import (
     ActionCanceled,
     ActionCardPlayed,
@@ -53,6 +53,7 @@ from engine.events import (
     WarlordTypeLost,
     WoundsInflicted,
 )
+from engine.frames import Attacking, Placement, PlacingCharacter
 
 HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
 
@@ -196,8 +197,8 @@ def render(state: GameState, seat: int | None) -> str:
             for c in p["hand"]:
                 if c.get("manual"):
                     lines.append(f"    #{c['instance']} {c['name']} (text is manual): {c['text']}")
-    for d in v["pending"]:
-        lines.append(f"Waiting on seat {d['seat']}: {d['prompt']}")
+    for d in state.pending:
+        lines.append(f"Waiting on seat {d.seat}: {prompt_line(state, d)}")
     return "\n".join(lines)
 
 
@@ -262,6 +263,20 @@ TEMPLATES: dict[str, str] = {
     "natural": "natural {kept}: {outcome}",
     "planar_miss": "odd roll against Planar (602.5)",
     "the_target": "the target",
+    # what each decision asks (docs/engine.md, "The game always says what it waits for")
+    "ask_order": "Give an Order or pass.",
+    "ask_discard": "Discard any cards you wish, one at a time, then decline to draw (503.1).",
+    "ask_initiative_warlord": "Choose the Warlord that rolls for initiative (504.1.1).",
+    "ask_strike_target": "{name}: choose the target of strike {number} ({bonus:+d}).",
+    "ask_strike_target_or_stop": (
+        "{name}: choose the target of strike {number} ({bonus:+d}), or stop the attack."
+    ),
+    "ask_position": "Choose where {name} goes in rank {rank} (0 = far left; now: {others}).",
+    "ask_position_fall": (
+        "{name} falls forward into rank {rank}: choose where it goes (0 = far left; now: {others})."
+    ),
+    "ask_fall_forward": "You have an illegal rank: choose the character that falls forward next.",
+    "ask_destroy_item": ("{name} has too many items in one equip location: choose one to destroy."),
 }
 
 WHY: dict[str, str] = {
@@ -308,6 +323,39 @@ class Words:
 
 
 ENGLISH = Words()
+
+
+def prompt_line(state: GameState, decision: Decision, words: Words = ENGLISH) -> str:
+    """What a decision asks, in words: built from its kind and the frame it belongs to, so a
+    front end in another language needs no engine text (`Decision.prompt` is the English)."""
+    say = words.say
+    frame = state.stack[decision.frame] if decision.frame is not None else None
+    name = state.card(decision.subject).name if decision.subject is not None else ""
+    kind = decision.kind
+    if kind is DecisionKind.ORDER:
+        return say("ask_order")
+    if kind is DecisionKind.DISCARD:
+        return say("ask_discard")
+    if kind is DecisionKind.INITIATIVE_WARLORD:
+        return say("ask_initiative_warlord")
+    if kind is DecisionKind.FALL_FORWARD:
+        return say("ask_fall_forward")
+    if kind is DecisionKind.DESTROY_ITEM:
+        return say("ask_destroy_item", name=name)
+    if kind is DecisionKind.STRIKE_TARGET and isinstance(frame, Attacking):
+        number = frame.next_strike
+        bonus = stats.strikes(state, frame.attacker)[number]
+        key = "ask_strike_target_or_stop" if decision.may_decline else "ask_strike_target"
+        return say(key, name=name, number=number + 1, bonus=bonus)
+    if kind is DecisionKind.POSITION and isinstance(frame, PlacingCharacter):
+        ranks = state.players[frame.formation].ranks
+        row = ranks[frame.rank - 1] if frame.rank <= len(ranks) else ()
+        if frame.why is not Placement.FALL:
+            row = tuple(u for u in row if u != frame.card)
+        others = ", ".join(state.card(u).name for u in row)
+        key = "ask_position_fall" if frame.why is Placement.FALL else "ask_position"
+        return say(key, name=name, rank=frame.rank, others=others)
+    return decision.prompt
 
 
 def _signed(value: int) -> str:

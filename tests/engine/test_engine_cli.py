@@ -524,3 +524,29 @@ def test_play_and_replay_show_the_first_initiative_roll_of_setting_up(
     assert main(["game", "replay", str(path), "--log"]) == 0
     text = capsys.readouterr().out
     assert re.search(r"rolls initiative: d20 \d+", text.split("Turn ")[0])
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(3, 2), (11, 2), (5, 3)])
+def test_prompts_built_from_the_word_table_match_the_engine_prompts(seed: int, seats: int) -> None:
+    """Every decision a random game meets reads the same from game_text's table (built from its
+    kind and frame, so another language needs no engine text) as the engine's English prompt."""
+    from engine import apply, legal_actions
+    from engine.rng import Rng
+
+    decks = sample_decks()
+    names = ["saga-deverenian", "saga-nothrog", "saga-elven"][:seats]
+    _, state = new_record(
+        GameConfig(seats=seats), [decks[n] for n in names], seed, sample_catalog()
+    )
+    rng = Rng(seed)
+    kinds = set()
+    for _ in range(400):
+        if state.is_over:
+            break
+        for decision in state.pending:
+            assert game_text.prompt_line(state, decision) == decision.prompt
+            kinds.add(decision.kind.value)
+        options = legal_actions(state, state.pending[0].seat)
+        k, rng = rng.below(len(options))
+        state = apply(state, options[k]).state
+    assert {"order", "discard", "strike_target"} <= kinds

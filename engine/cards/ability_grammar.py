@@ -38,15 +38,21 @@ _ONCE = re.compile(r"^once per (?P<what>turn|game)\s*[,:]?\s*", re.I)
 _TIMING = re.compile(r"\b(?:before|after|when|whenever|instead of|if|during|at the)\b", re.I)
 _COST_VERB = r"(?:spend|discard|destroy|kill|stun|remove|target|inflict|roll|reveal|pay|banish)"
 _COST_SPLIT = re.compile(rf",\s*(?:and\s+)?(?={_COST_VERB}\b)|\s+and\s+(?={_COST_VERB}\b)", re.I)
-_COST_TO = re.compile(rf"^(?P<cost>{_COST_VERB}\b[^.:]*?) to (?P<effect>.+)$", re.I | re.S)
+_COST_TO = re.compile(rf"^(?P<cost>{_COST_VERB}\b[^.:]*?)(?<!\bup) to (?P<effect>.+)$", re.I | re.S)
 _N = r"(?:a|an|one|two|three|four|five|\d+|x)"
 _TARGET = re.compile(
-    rf"^target (?P<n>{_N}|up to (?:two|three|\d+)) ?(?P<side>opposing |other |another )?"
+    rf"^target (?:(?P<n>{_N}|up to (?:two|three|\d+)) )?(?P<side>opposing |other |another )?"
     r"(?:character|characters)"
     r"(?: (?:within|up to) (?P<r>one|two|three|\d+) ranks?(?: away)?| in any rank"
     r"| in (?P<here>this) rank| in (?P<yours>your) (?:army|formation)"
     r"| in (?P<whose>your|the|an opposing|any) (?:first|front|1st) rank)?$",
     re.I,
+)
+# "Target a character within two ranks. The target ..." / "Target character within one rank
+# (, who) must succeed with ...": targets chosen as the effect begins (510.5 step 3).
+_OPENING_TARGET = re.compile(
+    r"(?P<target>target [^.:,]+?)(?:\.\s+(?P<rest>\S.*)|,? (?:who )?(?P<must>must \S.*))$",
+    re.I | re.S,
 )
 # Words of a card name that the text also uses as game words ("an Earth spell", "your Elves"):
 # they do not stand for the card itself.
@@ -175,14 +181,13 @@ class _Compiler:
         effect_text: str,
     ) -> Ability:
         effect_text = effect_text.strip()
-        opening = re.match(
-            r"(?P<target>target [^.:]+)\.\s+(?P<rest>\S.*)$", effect_text, re.I | re.S
-        )
+        opening = _OPENING_TARGET.match(effect_text)
         if opening and not any(c.kind is CostKind.TARGET for c in costs):
             target = self.cost(opening["target"])
             if target.kind is CostKind.TARGET:  # 510.5 step 3: targeting as part of the effect
                 costs = (*costs, target)
-                effect_text = opening["rest"]
+                who = "each target" if target.amount > 1 else "the target"
+                effect_text = opening["rest"] if opening["rest"] else f"{who} {opening['must']}"
         has_target = any(c.kind is CostKind.TARGET for c in costs)
         effects = compile_effect(self.normalise(effect_text), has_target) if effect_text else None
         return Ability(
@@ -267,11 +272,11 @@ class _Compiler:
         if re.match(r"spend (?:a|an|one|another) ", text):
             return Cost(CostKind.SPEND_CHARACTER, 1, part)
         m = _TARGET.fullmatch(part.strip())
-        if m and m["n"].casefold() != "x":
+        if m and (m["n"] or "a").casefold() != "x":
             side = Who.ANY
             if m["side"]:
                 side = Who.OPPOSING if m["side"].strip().casefold() == "opposing" else Who.OTHER
-            count = m["n"].casefold().removeprefix("up to ")
+            count = (m["n"] or "a").casefold().removeprefix("up to ")
             within = _count(m["r"].casefold()) if m["r"] else (0 if m["here"] else None)
             whose = (m["whose"] or "").casefold()
             side = Who.YOURS if m["yours"] or whose == "your" else side

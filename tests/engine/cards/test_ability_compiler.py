@@ -318,3 +318,21 @@ def test_rule_509_3_1_strike_effects_with_their_base_wounds_and_reach(
     """509.3.1: "If a card effect sets a strike's ATK to a certain value, then that modifier is
     used as the base ATK"; 509.5.5: "Strikes normally inflict one wound"."""
     assert one(f"Spend Order: {effect}").effects == (expected,)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Order: Target character within 2 ranks must succeed with a magic save (DC 16) or suffer a "
+     "wound.",
+     "Order: Target a character within two ranks, who must make a magic save (DC 16) or suffer "
+     "a wound.",
+     "Order: Target a character within two ranks. The target must succeed with a magic save "
+     "(DC 16) or suffer a wound."],
+)  # fmt: skip
+def test_rule_510_5_targets_chosen_as_the_effect_begins(text: str) -> None:
+    """510.5 step 3: "Generate the effects of the action (this may also include targeting)"."""
+    ability = one(text, CardType.ACTION)
+    assert [(c.kind, c.amount, c.within_ranks) for c in ability.costs] == [(CostKind.TARGET, 1, 2)]
+    save = Effect(Op.SAVE, Affects.TARGET, 16, name="Magic",
+                  on_fail=(Effect(Op.INFLICT_WOUNDS, Affects.TARGET, 1),))  # fmt: skip
+    assert ability.effects == (save,) and ability.automated

@@ -210,6 +210,7 @@ def render(state: GameState, seat: int | None) -> str:
 TEMPLATES: dict[str, str] = {
     "seat": "Seat {seat}",
     "game_started": "A {seats}-player {format} game starts.",
+    "turn_started": "Turn {turn} begins.",
     "initiative": "{seat} wins initiative; the order of play is {order} (504.3).",
     "initiative_tied": "Seats {seats} tie for the highest roll and reroll ({rule}).",
     "initiative_warlord_chosen": "{seat} chooses {name} to roll for initiative (504.1.1).",
@@ -509,11 +510,12 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             return say("game_won", seat=seat, rule=e.rule)
         case GameDrawn():
             return say("game_drawn")
+        case TurnStarted():
+            return say("turn_started", turn=e.turn)
         case GameStarted():
             return say("game_started", seats=e.seats, format=e.format)
         case (
             CardDrawn()  # private; the hand shows it to its owner
-            | TurnStarted()
             | PhaseStarted()
             | CardsReadied()
             | OrderGiven()

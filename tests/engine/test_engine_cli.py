@@ -523,7 +523,8 @@ def test_play_and_replay_show_the_first_initiative_roll_of_setting_up(
     path.write_text(record.to_json(), encoding="utf-8")
     assert main(["game", "replay", str(path), "--log"]) == 0
     text = capsys.readouterr().out
-    assert re.search(r"rolls initiative: d20 \d+", text.split("Turn ")[0])
+    log = re.split(r"^Turn ", text, flags=re.M)[0]  # the lines before the final board
+    assert re.search(r"rolls initiative: d20 \d+", log) and "  > Turn 1 begins." in log
 
 
 @pytest.mark.parametrize(("seed", "seats"), [(3, 2), (11, 2), (5, 3)])

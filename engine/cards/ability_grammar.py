@@ -54,6 +54,13 @@ _OPENING_TARGET = re.compile(
     r"(?P<target>target [^.:,]+?)(?:\.\s+(?P<rest>\S.*)|,? (?:who )?(?P<must>must \S.*))$",
     re.I | re.S,
 )
+_THIS_CARD = re.compile(r"\bthis (?:item|weapon|armor|staff|potion|artifact|shield)\b")
+_THE_ITEM = re.compile(
+    r"\bthe (?:item|weapon|armor|staff|potion|artifact|shield|card|helm|ring|boots|cloak"
+    r"|amulet|bow|sword|axe|dagger|mace|bracers|gauntlets|robe"
+    r"|wand|rod|orb|book|tome|banner|horn|gem|crown|spear|quiver|scroll|charm|talisman|relic"
+    r"|medallion|pendant|necklace|mask|gloves|belt|cape|lance|hammer|blade|flail|whip|totem)\b"
+)
 # Words of a card name that the text also uses as game words ("an Earth spell", "your Elves"):
 # they do not stand for the card itself.
 _NOT_A_NAME = frozenset(
@@ -232,7 +239,7 @@ class _Compiler:
         return tuple(out), tuple(dict.fromkeys((*quals, *extra)))
 
     def cost(self, part: str) -> Cost:
-        text = self.normalise(part)
+        text = self.normalise(part, cost=True)
         if text.startswith(("if ", "only if ", "while ", "unless ")):
             return Cost(CostKind.CONDITION, text=part)
         m = re.fullmatch(rf"discard (?P<n>{_N}) cards?(?: from your hand)?", text)
@@ -260,7 +267,7 @@ class _Compiler:
                 Cost(CostKind.WOUND_PERFORMER, _count(word), part) if word != "x" else _other(part)
             )
         m = re.fullmatch(
-            rf"remove (?P<n>{_N}) (?P<name>[a-z]+?)(?: counters?)?"
+            rf"remove (?P<n>{_N}) (?P<name>[a-z]+?)(?: counters?| tokens?)?"
             r"(?: from this (?:card|character))?",
             text,
         )
@@ -310,8 +317,10 @@ class _Compiler:
             return card_text.item_bonuses(sentence).any
         return False
 
-    def normalise(self, text: str) -> str:
-        """Lower case, with the card's references to itself made uniform (see module doc)."""
+    def normalise(self, text: str, cost: bool = False) -> str:
+        """Lower case, with the card's references to itself made uniform (see module doc).
+        In a cost, "the Staff" / "the item" is the card itself; in an effect it may be a
+        target, so only "this item" is."""
         out = text.strip()
         for name in self.names:
             if name in out:
@@ -319,11 +328,9 @@ class _Compiler:
         out = out.casefold()
         self_word = "this character" if self.is_character else "this card"
         out = out.replace("\x00", self_word).replace("\x01", f"{self_word}'s")
-        out = re.sub(r"\bthe (?:item|weapon|armor|staff|potion|artifact|shield|card)\b",
-                     "this card", out)  # fmt: skip
-        out = re.sub(
-            r"\bthis (?:item|weapon|armor|staff|potion|artifact|shield)\b", "this card", out
-        )
+        out = _THIS_CARD.sub("this card", out)
+        if cost and not self.is_character:  # "spend the Helm": the item names itself
+            out = _THE_ITEM.sub("this card", out)
         out = re.sub(
             r"\bthis (?:fighter|cleric|rogue|wizard|warlord|monk|ranger|paladin|druid|"
             r"barbarian|illusionist|necromancer|sorcerer|bard|assassin|knight|priest)\b",

@@ -68,7 +68,9 @@ def _in_hand(board: Board, seat: int, card: int, kind: CardType, rule: str) -> P
     if card not in board.players[seat].hand:
         return Problem(rule, f"{_name(board, card)} is not in your hand.")
     if board.card(card).type is not kind:
-        return Problem(rule, f"{_name(board, card)} is not {kind.value.lower()} card.")
+        noun = kind.value.lower()
+        article = "an" if noun[0] in "aeiou" else "a"
+        return Problem(rule, f"{_name(board, card)} is not {article} {noun} card.")
     return None
 
 

@@ -377,3 +377,14 @@ def test_rule_507_9_only_warlords_defeat_dungeons() -> None:
 
 def test_unused_imports_are_exercised() -> None:
     assert CharacterType.WARLORD and RED
+
+
+def test_rule_507_4_equipping_a_card_that_is_not_an_item_names_the_rule() -> None:
+    """507.4: "Reveal an Item card from your hand: Equip the item to this character." """
+    state, _ = two_player_game([character("squire", 1)])
+    squire = instance_of(state, "squire")
+    lord = state.players[0].ranks[2][0]
+    with pytest.raises(IllegalActionError) as err:
+        check(to_order(state, 0), Equip(0, squire, lord))
+    assert err.value.rule == "507.4"
+    assert str(err.value) == "Rule 507.4: Squire is not an item card."

@@ -261,8 +261,9 @@ class Effect:
     kind, `times` how many, `wounds` what a hit inflicts when not one. INFLICT_WOUNDS /
     HEAL / REDUCE_WOUNDS / DRAW / DISCARD / ADD_COUNTERS: `amount` counts (`name`: the
     counter). MOVE: `amount` ranks in `direction`. MODIFY_STAT: `amount` added to `stat` for
-    `duration`. SAVE: `name` the save ("Magic"), `amount` its DC, `on_fail` the effects on
-    the saving character when it fails.
+    `duration`. SAVE: `name` the save ("Magic"), `amount` its DC (plus the performer's
+    `stat` when set: "DC 5 + this character's Skill"), `on_fail` the effects on the saving
+    character when it fails.
     """
 
     op: Op

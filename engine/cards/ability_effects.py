@@ -151,7 +151,9 @@ def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
         on_fail = (Effect(_FAIL_STATES[fail], who),)
     else:
         return ()
-    return (Effect(Op.SAVE, who, int(m["dc"]), name=m["save"].title(), on_fail=on_fail),)
+    stat = _STATS[m["dcstat"]] if m["dcstat"] else None  # the DC adds the performer's stat
+    save = Effect(Op.SAVE, who, int(m["dc"]), stat=stat, name=m["save"].title(), on_fail=on_fail)
+    return (save,)
 
 
 _FAIL_STATES = {
@@ -163,7 +165,8 @@ _RULES: tuple[_Rule, ...] = (
     (
         re.compile(
             rf"(?P<who>{_WHO}|each target) must (?:succeed with|make) an? (?P<save>[a-z]+) save"
-            r" \(dc (?P<dc>\d+)\) or (?P<fail>[a-z ]+)"
+            r" \(dc (?P<dc>\d+)(?: \+ this character's (?P<dcstat>skill|level))?\)"
+            r" or (?P<fail>[a-z0-9 ]+)"
         ),
         _save,
     ),
@@ -268,7 +271,9 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (re.compile(rf"put (?P<name>charge) on (?P<who>{_WHO})"), _counters),
     (
-        re.compile(rf"put (?:(?P<n>{_N}) )?(?P<name>charge)s? (?:counters? )?on (?P<who>{_WHO})"),
+        re.compile(
+            rf"put (?:(?P<n>{_N}) )?(?P<name>charge)s? (?:counters? |tokens? )?on (?P<who>{_WHO})"
+        ),
         _counters,
     ),
 )

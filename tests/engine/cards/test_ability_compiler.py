@@ -336,3 +336,15 @@ def test_rule_510_5_targets_chosen_as_the_effect_begins(text: str) -> None:
     save = Effect(Op.SAVE, Affects.TARGET, 16, name="Magic",
                   on_fail=(Effect(Op.INFLICT_WOUNDS, Affects.TARGET, 1),))  # fmt: skip
     assert ability.effects == (save,) and ability.automated
+
+
+def test_a_save_dc_may_add_the_performers_stat() -> None:
+    ability = one(
+        "Order: Target a character within one rank: The target must succeed with a magic save "
+        "(DC 5 + this wizard's Skill) or be stunned.",
+        CardType.ACTION,
+    )
+    assert ability.effects == (
+        Effect(Op.SAVE, Affects.TARGET, 5, stat=Stat.SKILL, name="Magic",
+               on_fail=(Effect(Op.STUN, Affects.TARGET),)),
+    )  # fmt: skip

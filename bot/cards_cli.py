@@ -258,7 +258,7 @@ def render_card(card: Card) -> str:
 def ability_line(ability: Ability) -> str:
     """One compiled ability in a line: kind, trigger, costs, effects or "by hand"."""
     head = " ".join([*(q.value.replace("_", " ") for q in ability.qualifiers), ability.kind.value])
-    parts = [head.capitalize()]
+    parts = [f"{head.capitalize()} ({ability.performer.value.replace('_', ' ')})"]
     if ability.trigger is not None:
         window = ability.trigger.window.value.replace("_", " ")
         who = ability.trigger.subject.value.replace("_", " ")

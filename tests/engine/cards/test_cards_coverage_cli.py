@@ -86,7 +86,7 @@ def test_show_lists_each_ability_as_parsed_with_the_status(
     assert main(["cards", "show", "--sample", "Simple", "Shield"]) == 0
     text = capsys.readouterr().out
     assert "Abilities (full):" in text
-    assert "Destroy react | window before wounds (whose: this, by: any)" in text
+    assert "Destroy react (bearer) | window before wounds (whose: this, by: any)" in text
     assert "runs reduce wounds 1 on trigger" in text
     assert main(["cards", "show", "--sample", "Deepdelver"]) == 0
     assert "Abilities (manual):" in capsys.readouterr().out

@@ -93,7 +93,10 @@ def read_trigger(clause: str, printed: str) -> Trigger:
                 window = before
             else:
                 window = after
-            rest = rest.replace(found[0], " ", 1)
+            # A rule with a gap ("performs ... action") would swallow the words between its
+            # ends ("a *Fire* action"): only its verb is taken out, the rest stays to be read.
+            gap = ".*" in pattern.pattern or "[\\w ]*?" in pattern.pattern
+            rest = rest.replace(found[0].split()[0] if gap else found[0], " ", 1)
             break
     unread = _unread(rest) if window is not Window.UNKNOWN else ""
     return Trigger(window, _subject(clause), _means(clause), printed.strip(), unread)

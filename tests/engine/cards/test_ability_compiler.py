@@ -348,3 +348,10 @@ def test_a_save_dc_may_add_the_performers_stat() -> None:
         Effect(Op.SAVE, Affects.TARGET, 5, stat=Stat.SKILL, name="Magic",
                on_fail=(Effect(Op.STUN, Affects.TARGET),)),
     )  # fmt: skip
+
+
+def test_words_inside_an_action_trigger_are_not_swallowed() -> None:
+    """508.8: "a *Fire* action" is a condition, not part of the window's words."""
+    ability = one("React: After a character you control performs a Fire action: Draw a card.")
+    assert ability.trigger is not None and ability.trigger.window is Window.AFTER_ACTION
+    assert ability.trigger.unread == "fire" and not ability.automated

@@ -24,8 +24,9 @@ _RULES: tuple[tuple[re.Pattern[str], Window, Window], ...] = tuple(
          r"|\bdeath\b|\bdied\b", _W.DEATH, _W.AFTER_DEATH),
         (r"\bkills?\b|\bkilling\b|\bkilled\b", _W.DEATH, _W.KILL),
         (r"\b(?:enters?|entering|enter|entered|comes? into|put into|brought into) play\b"
-         r"|\binto play\b|\b(?:you )?plays? (?:a|an) (?!action|spell|card)\w+$",
-         _W.BEFORE_ENTER_PLAY, _W.ENTER_PLAY),
+         r"|\binto play\b", _W.BEFORE_ENTER_PLAY, _W.ENTER_PLAY),
+        (r"\b(?:you )?plays? (?:a|an) (?!action|spell|card)\w+$", _W.BEFORE_ENTER_PLAY,
+         _W.ENTER_PLAY),
         (r"\bleaves? play\b|\bleaving play\b", _W.LEAVE_PLAY, _W.LEAVE_PLAY),
         (r"\bsummoned\b", _W.BEFORE_ENTER_PLAY, _W.ENTER_PLAY),
         (r"\bsuffer(?:s|ing|ed)?\b|\bis wounded\b|\bwould be wounded\b"
@@ -95,7 +96,7 @@ def read_trigger(clause: str, printed: str) -> Trigger:
                 window = after
             # A rule with a gap ("performs ... action") would swallow the words between its
             # ends ("a *Fire* action"): only its verb is taken out, the rest stays to be read.
-            gap = ".*" in pattern.pattern or "[\\w ]*?" in pattern.pattern
+            gap = any(g in pattern.pattern for g in (".*", "[\\w ]*?", "\\w+$"))
             rest = rest.replace(found[0].split()[0] if gap else found[0], " ", 1)
             break
     unread = _unread(rest) if window is not Window.UNKNOWN else ""
@@ -111,7 +112,7 @@ _CAPTURED = re.compile(
     r"(?:strikes?|attacks?|spells?|actions?|orders?|reacts?)"
     r"|you|your warlord|characters?|he|she|it|they|melee|ranged|wounds?|one or more"
     r"|performs?|performing|makes?|making|targeting|targets?|rolls?|rolling|wins?|winning"
-    r"|spends?|becomes?)\b"
+    r"|spends?|becomes?|plays?|playing|puts?)\b"
 )
 _FILLER = frozenset(
     re.findall(

@@ -13,6 +13,7 @@ from rules_index.parsing.headings import NO_FIXES, HeadingFixes
 DOCUMENTS_DIR = Path(__file__).resolve().parent / "documents"
 CORRECTIONS = DOCUMENTS_DIR / "corrections.json"
 CONCORDANCE = DOCUMENTS_DIR / "concordance.json"
+EXPANSIONS_DIR = DOCUMENTS_DIR / "expansions"
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,23 @@ def concordance() -> dict[tuple[str, str], str]:
     return {(doc, heading): ref for doc, table in data.items() for heading, ref in table.items()}
 
 
+@cache
+def expansions() -> tuple[tuple[str, str, str], ...]:
+    """(document, ref, question) for every question an entry answers, in players' words
+    (`documents/expansions/<document>-*.jsonl`, one `{"ref", "questions"}` object a line)."""
+    names = sorted((d.name for d in packaged_documents()), key=len, reverse=True)
+    out: list[tuple[str, str, str]] = []
+    for path in sorted(EXPANSIONS_DIR.glob("*.jsonl")):
+        doc = next((n for n in names if path.stem.startswith(n + "-")), None)
+        if doc is None:
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                out += [(doc, item["ref"], q) for q in item["questions"] if q.strip()]
+    return tuple(out)
+
+
 def fingerprint(text: str) -> str:
     """A short content hash: the index is rebuilt when a document's fingerprint changes."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
@@ -87,6 +105,7 @@ def packaged_fingerprint() -> str:
     them: any change rebuilds the cache. Cheap enough to compute at every open."""
     package = DOCUMENTS_DIR.parent
     files = [p for p in DOCUMENTS_DIR.iterdir() if p.suffix in (".txt", ".json")]
+    files += list(EXPANSIONS_DIR.glob("*.jsonl"))
     files += list((package / "parsing").glob("*.py"))
     files += [package / "text.py", package / "store.py", package / "catalog.py"]
     h = hashlib.sha256()

@@ -30,7 +30,7 @@ from rules_index.text import normalize_name, shorten, singular_forms
 
 DEFINE_KINDS = ("glossary", "keyword", "feat", "trait")
 MAX_RANGE = 60
-CONFIDENT_SCORE = 2.0
+CONFIDENT_SCORE = 2.6
 CONFIDENT_MARGIN = 1.15
 
 

@@ -104,6 +104,34 @@ class QueryPlan:
     mapped: list[str] = field(default_factory=list)
 
 
+SENTENCE_RE = re.compile(r"(?<=[.?!;])\s+|\s+(?=(?:but|so|and then|now)\s)")
+ASK_START_RE = re.compile(
+    r"^(?:can|could|does|do|did|is|isn't|are|am|was|will|would|should|must|may|what|what's|whats"
+    r"|how|who|whose|when|where|which|why|if)\b"
+)
+FOCUS_MIN_WORDS = 20  # a shorter query is all question
+FOCUS_SHORT = 6  # an ask this short ("is that allowed?") leans on the sentence before it
+
+
+def ask_clause(text: str) -> str | None:
+    """The question's own clause in a long, story-telling query: the last sentence with a
+    question mark (else the last one starting like a question, else the last one), with the
+    sentence before it when the ask is short ("is that allowed?"). None for a short query or
+    one sentence."""
+    if len(words(text)) < FOCUS_MIN_WORDS:
+        return None
+    sentences = [s.strip() for s in re.split(r"(?<=[.?!;])\s+", text.strip()) if words(s)]
+    if len(sentences) < 2:
+        return None
+    marked = [i for i, s in enumerate(sentences) if "?" in s]
+    started = [i for i, s in enumerate(sentences) if ASK_START_RE.match(fold(s))]
+    at = (marked or started or [len(sentences) - 1])[-1]
+    focus = sentences[at]
+    if len(words(focus)) < FOCUS_SHORT and at > 0:
+        focus = f"{sentences[at - 1]} {focus}"
+    return focus
+
+
 def strip_question(folded: str) -> str:
     """Remove "what is a", "how does ... work", "define" and trailing question marks. Of
     several questions ("what counts as an action? is attacking one?") the first is kept."""

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from rules_index.expansion import Expansions
 from rules_index.models import Entry, Hit
-from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
+from rules_index.query import KNOWN_WORDS, QueryPlan, ask_clause, fts_query, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
@@ -69,6 +70,10 @@ class RankingWeights:
     term_score: float = 3.6  # the query is a term synonyms.DEFINED_AT places
     head_scale: float = 0.5  # a term after other words ("legal starting army")
     number_boost: float = 6.0  # a rule number inside a longer question
+    expansion: float = 2.0  # the query resembles the questions an entry answers
+    named_expansion: float = 0.3  # of `expansion`, when the query is a name
+    specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
+    ask_share: float = 0.5  # of a long query's expansion score, what its ask clause gives
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)
@@ -163,6 +168,11 @@ class Ranker:
         }
         self.vocabulary_set = frozenset(vocabulary)
         self.known_words = frozenset(every_word) | KNOWN_WORDS
+        self.expansions = Expansions(conn, self._entry_id)
+
+    def _entry_id(self, doc: str, ref: str) -> int | None:
+        row = self.by_ref.get((doc, ref))
+        return row.id if row else None
 
     # -- query understanding ---------------------------------------------------------------
 
@@ -485,12 +495,26 @@ class Ranker:
             topic_scale *= rw.multi_topic_scale
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
+        asked = self.expansions.score(plan, concept_weights)
+        focus = ask_clause(plan.raw[:500])
+        if focus:  # a long story: the question's own clause, matched on its own
+            ask_plan = self.plan(focus)
+            ask_weights = [self.concept_weight(own, syn) for own, syn in ask_plan.concepts]
+            by_ask = self.expansions.score(ask_plan, ask_weights)
+            asked = {
+                rid: (1 - rw.ask_share) * asked.get(rid, 0.0) + rw.ask_share * by_ask.get(rid, 0.0)
+                for rid in asked.keys() | by_ask.keys()
+            }
+        asked = self._share_questions(asked, docs)
+        expansion = rw.expansion
+        if any(how == "name" for _, how in named.values()):
+            expansion *= rw.named_expansion  # the query names an entry: that says more
         bonuses = (0.0, rw.phrase_pair, rw.phrase_triple)
         phrase_bonus = [  # "level 3": the player's number, which a rule's example may share
             (p, bonuses[min(p.count(" "), 2)] * (rw.number_phrase if DIGIT_RE.search(p) else 1))
             for p in plan.phrases
         ]
-        for rid in fts.keys() | named.keys():
+        for rid in fts.keys() | named.keys() | asked.keys():
             row = self.rows[rid]
             stems = row.stems
             covered = 0.0
@@ -509,6 +533,8 @@ class Ranker:
                 score += rw.parts_bonus  # "army vs formation": a rule that speaks of both
             if row.entry.kind == "section" and rid not in named:
                 score *= rw.section_factor
+            lift = expansion * asked.get(rid, 0.0)
+            score += lift * (rw.trait_damp if row.entry.kind == "trait" else 1.0)
             label = "fulltext"
             if rid in named:
                 score += named[rid][0] * (topic_scale if named[rid][1] == "topic" else 1.0)
@@ -552,10 +578,40 @@ class Ranker:
                 if cited:
                     scores[cited.id] = scores.get(cited.id, 0.0) + rw.number_boost
                     how[cited.id] = "number"
+        if rw.specific < 1.0:
+            self._specific_first(scores, asked)
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
+
+    def _share_questions(self, asked: dict[int, float], docs: set[str]) -> dict[int, float]:
+        """The expansion scores in the documents searched; an older document's entry answers
+        the questions of its CR counterpart (`documents/concordance.json`), so the older
+        wording still follows the CR answer."""
+        out = {rid: v for rid, v in asked.items() if self.rows[rid].entry.doc in docs}
+        for (doc, heading), ref in self.counterparts.items():
+            if doc not in docs:
+                continue
+            target = self.by_ref.get((self.default_doc, ref))
+            older = self.by_ref.get((doc, heading))
+            if target is not None and older is not None and target.id in asked:
+                out[older.id] = max(out.get(older.id, 0.0), asked[target.id])
+        return out
+
+    def _specific_first(self, scores: dict[int, float], asked: Mapping[int, float]) -> None:
+        """The most specific rule first: a sub-rule scored close to its parent (within
+        `specific`) whose questions resemble the query more than the parent's do is lifted
+        just above it (602.5.1, odd rolls against spells, over 602.5, Spell Resistance)."""
+        for rid in sorted(scores, key=lambda r: -len(self.rows[r].entry.ref)):
+            row = self.rows[rid]
+            parent = self.by_ref.get((row.entry.doc, row.entry.parent or ""))
+            if parent is None or parent.id not in scores or row.entry.kind != "rule":
+                continue
+            if asked.get(rid, 0.0) <= asked.get(parent.id, 0.0):
+                continue
+            if scores[parent.id] * self.ranking.specific <= scores[rid] < scores[parent.id]:
+                scores[rid] = scores[parent.id] + COUNTERPART_LEAD
 
     def _counterparts_first(self, scores: dict[int, float], how: dict[int, str]) -> None:
         """An older document's entry comes below the default document's rule on the same

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_index.catalog import (
+    expansions,
     fingerprint,
     heading_fixes,
     packaged_documents,
@@ -26,7 +27,7 @@ from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
 FTS_COLUMNS = ("names", "title", "context", "text", "examples")
 
@@ -195,6 +196,7 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
     db["links"].create_index(["doc", "target"])
     db["links"].create_index(["doc", "source"])
     db["entries"].enable_fts(list(FTS_COLUMNS), tokenize="porter unicode61 remove_diacritics 2")
+    _fill_expansions(db, {(str(r["doc"]), str(r["ref"])) for r in entry_rows})
     db["meta"].insert_all(
         [
             {"key": "schema", "value": SCHEMA_VERSION},
@@ -202,6 +204,21 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
         ],
         pk="key",
     )
+
+
+def _fill_expansions(db: Any, known: set[tuple[str, str]]) -> None:
+    """The questions each entry answers (`documents/expansions/`), searched beside the rules;
+    a question whose entry the document does not have is left out."""
+    rows = [
+        {"doc": doc, "ref": ref, "question": q}
+        for doc, ref, q in expansions()
+        if (doc, ref) in known
+    ]
+    db["questions"].insert_all(
+        rows or [{"doc": "", "ref": "", "question": ""}], pk="id", column_order=["id"]
+    )
+    db.execute("delete from questions where doc = ''")
+    db["questions"].enable_fts(["question"], tokenize="porter unicode61 remove_diacritics 2")
 
 
 def _context(ref: str, by_ref: dict[str, Any]) -> str:

@@ -1,0 +1,86 @@
+"""Document expansion: the questions each rule answers, in players' words, searched beside
+the rules. A query that resembles the questions an entry answers lifts that entry.
+
+The questions are shipped in `documents/expansions/` and indexed in their own FTS5 table
+(`questions_fts`). They are matched with the same query the rules are (stems, synonyms,
+slang, French pairs and typo corrections included), and each matched question is also
+scored by how much of the query's meaning it covers, rare words weighing more.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+from rules_index.query import QueryPlan, fts_query, stem
+from rules_index.text import words
+
+CANDIDATES = 60  # questions read per query
+NEXT_SHARE = 0.3  # the entry's second and third best questions count this much
+NEXT_COUNT = 2
+# A question's score: the share of the query's meaning it covers (rare words weighing more),
+# times its BM25 as a share of the best question's, this much.
+BM25_SHARE = 0.3
+COVER_POWER = 1.0  # squared, a long story loses to short partial matches
+
+Concept = tuple[frozenset[str], frozenset[str]]
+
+
+class Expansions:
+    """The questions of the index, with their stems, loaded once."""
+
+    def __init__(self, conn: sqlite3.Connection, entry_id: Callable[[str, str], int | None]):
+        self.conn = conn
+        self.entry: dict[int, int] = {}  # question rowid -> entry id
+        self.stems: dict[int, frozenset[str]] = {}
+        try:
+            rows = conn.execute("select id, doc, ref, question from questions").fetchall()
+        except sqlite3.OperationalError:  # an index built before expansions existed
+            rows = []
+        for qid, doc, ref, question in rows:
+            eid = entry_id(doc, ref)
+            if eid is not None:
+                self.entry[qid] = eid
+                self.stems[qid] = frozenset(map(stem, words(question)))
+
+    def __bool__(self) -> bool:
+        return bool(self.entry)
+
+    def matches(self, match: str) -> dict[int, float]:
+        """BM25 (higher is better) of the best questions for an FTS5 expression."""
+        if not match or not self.entry:
+            return {}
+        try:
+            rows = self.conn.execute(
+                "select rowid, -bm25(questions_fts) from questions_fts"
+                " where questions_fts match ? order by bm25(questions_fts) limit ?",
+                (match, CANDIDATES),
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return {qid: score for qid, score in rows if qid in self.entry}
+
+    def score(self, plan: QueryPlan, concept_weights: Sequence[float]) -> dict[int, float]:
+        """Entry id -> how much the query resembles the questions it answers: its best
+        question's score plus `NEXT_SHARE` of the next ones' (about 0 to 1.6)."""
+        found = self.matches(fts_query(plan))
+        if not found:
+            return {}
+        best = max(found.values()) or 1.0
+        total = sum(concept_weights) or 1.0
+        per_entry: dict[int, list[float]] = {}
+        for qid, bm25 in found.items():
+            stems = self.stems[qid]
+            covered = 0.0
+            for (own, syn), weight in zip(plan.concepts, concept_weights, strict=False):
+                if not own.isdisjoint(stems):
+                    covered += weight
+                elif syn and not syn.isdisjoint(stems):
+                    covered += 0.6 * weight
+            value = (covered / total) ** COVER_POWER * (1 - BM25_SHARE + BM25_SHARE * bm25 / best)
+            per_entry.setdefault(self.entry[qid], []).append(value)
+        out: dict[int, float] = {}
+        for eid, values in per_entry.items():
+            values.sort(reverse=True)
+            out[eid] = values[0] + NEXT_SHARE * sum(values[1 : 1 + NEXT_COUNT])
+        return out

@@ -9,7 +9,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.actions import Action, action_from_dict
@@ -18,6 +18,8 @@ from engine.cards.serialize import card_from_dict, card_to_dict
 from engine.errors import EngineError, InvalidActionError, RecordError
 from engine.events import Event, Transition
 from engine.game import apply
+from engine.position import PositionError, load_position, open_position
+from engine.position_write import record_start
 from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
@@ -39,18 +41,23 @@ class GameRecord:
     cards: Mapping[str, Card]
     actions: tuple[Action, ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict)
+    # A game that starts from a position file (docs/position-format.md) instead of a shuffle.
+    position: Mapping[str, Any] | None = None
 
     def with_action(self, action: Action) -> GameRecord:
-        return GameRecord(
-            self.config, self.seed, self.decks, self.cards, (*self.actions, action), self.meta
-        )
+        return replace(self, actions=(*self.actions, action))
 
     def start(self) -> GameState:
         """The position before any action."""
+        if self.position is not None:
+            return self.begin().state
         return new_game(self.config, self.decks, self.seed, self.cards)
 
     def begin(self) -> Transition:
         """The position before any action and the events of setting up (the first roll)."""
+        if self.position is not None:
+            opened = open_position(self.position, self.cards)
+            return Transition(opened.state, opened.events)
         return start_game(self.config, self.decks, self.seed, self.cards)
 
     def to_dict(self, final: GameState | None = None) -> dict[str, Any]:
@@ -69,6 +76,8 @@ class GameRecord:
         }
         if self.meta:
             out["meta"] = dict(self.meta)
+        if self.position is not None:
+            out["position"] = dict(self.position)
         if final is not None:
             out["result"] = {
                 "winner": final.winner,
@@ -101,6 +110,8 @@ class GameRecord:
             raise RecordError(
                 f"Record version {version!r} is not supported (expected {RECORD_VERSION})."
             )
+        if "position" in data:
+            return _from_position_dict(data)
         missing = [key for key in REQUIRED_FIELDS if key not in data]
         if missing:
             if len(missing) == 1:
@@ -144,6 +155,32 @@ class GameRecord:
 
 
 REQUIRED_FIELDS = ("config", "seed", "decks", "cards", "actions")
+POSITION_FIELDS = ("position", "cards", "actions")
+
+
+def _from_position_dict(data: Mapping[str, Any]) -> GameRecord:
+    """A record that starts from a position: its config and seed are the position's."""
+    missing = [key for key in POSITION_FIELDS if key not in data]
+    if missing:
+        raise RecordError(f"The record has no '{missing[0]}' field.")
+    with _reading("'position' field"):
+        position = dict(_mapping(data["position"]))
+        config = GameConfig.from_dict(_mapping(position.get("config", {})))
+        seed = int(position.get("seed", 0))
+    with _reading("'cards' field"):
+        cards = {str(cid): card_from_dict(c) for cid, c in _mapping(data["cards"]).items()}
+    try:
+        load_position(position, cards)
+    except PositionError as exc:
+        raise RecordError(f"The record's 'position' field is bad: {exc}") from exc
+    try:
+        actions = tuple(action_from_dict(a) for a in _list(data["actions"], "actions"))
+    except InvalidActionError as exc:
+        raise RecordError(f"The record holds a malformed action: {exc}") from exc
+    meta = data.get("meta", {})
+    if not isinstance(meta, Mapping):
+        raise RecordError("The record's 'meta' field is not a JSON object.")
+    return GameRecord(config, seed, (), cards, actions, dict(meta), position)
 
 
 @contextmanager
@@ -176,6 +213,15 @@ def new_record(
     """Start a game and its record together; `cards` is a catalog or a mapping of Cards."""
     state = new_game(config, decks, seed, cards)
     record = GameRecord(config, seed, tuple(decks), dict(state.cards))
+    return record, state
+
+
+def new_record_from_position(data: Any, cards: Any = None) -> tuple[GameRecord, GameState]:
+    """Start a game and its record from a position file's data instead of a shuffle; the
+    record keeps the position as the engine read it, so it replays anywhere."""
+    position, used = record_start(data, cards)
+    state = load_position(position, used)
+    record = GameRecord(state.config, int(position.get("seed", 0)), (), used, position=position)
     return record, state
 
 

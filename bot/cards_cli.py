@@ -397,7 +397,8 @@ def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
         "",
         f"{result.abilities} abilities, {result.automated} automated ({share:.1%}); "
         f"{result.reacts} reacts, {result.unknown_triggers} with a trigger not read "
-        f"(offered at every window) on {result.unknown_trigger_cards} cards.",
+        f"(offered at every window) on {result.unknown_trigger_cards} cards, "
+        f"{result.unread_conditions} with trigger conditions checked by hand.",
     ]
     if top and result.patterns:
         lines += ["", f"Top {min(top, len(result.patterns))} ability patterns:"]

@@ -15,7 +15,9 @@ from engine.cards.model import Card
 @dataclass(frozen=True)
 class Coverage:
     """Counts over a set of cards. `by_type` maps a card type to counts by status;
-    `patterns` lists (pattern, abilities) most common first (see Ability.pattern)."""
+    `unread_conditions` counts Reacts whose trigger has conditions a player checks
+    (Trigger.unread); `patterns` lists (pattern, abilities) most common first (see
+    Ability.pattern)."""
 
     cards: int
     by_status: dict[str, int]
@@ -25,6 +27,7 @@ class Coverage:
     reacts: int
     unknown_triggers: int
     unknown_trigger_cards: int
+    unread_conditions: int
     patterns: tuple[tuple[str, int], ...]
 
     @property
@@ -44,6 +47,7 @@ class Coverage:
             "reacts": self.reacts,
             "unknown_react_triggers": self.unknown_triggers,
             "cards_with_unknown_react_triggers": self.unknown_trigger_cards,
+            "reacts_with_unread_conditions": self.unread_conditions,
             "patterns": [{"pattern": p, "abilities": n} for p, n in patterns],
         }
 
@@ -54,7 +58,7 @@ def coverage(cards: Iterable[Card]) -> Coverage:
     by_status: Counter[str] = Counter()
     by_type: dict[str, Counter[str]] = {}
     patterns: Counter[str] = Counter()
-    total = abilities = automated = reacts = unknown = unknown_cards = 0
+    total = abilities = automated = reacts = unknown = unknown_cards = unread = 0
     for card in cards:
         total += 1
         status = card.implementation_status.value
@@ -69,6 +73,8 @@ def coverage(cards: Iterable[Card]) -> Coverage:
                 reacts += 1
                 if ability.window is Window.UNKNOWN:
                     card_unknown += 1
+                elif ability.trigger is not None and ability.trigger.unread:
+                    unread += 1
         unknown += card_unknown
         unknown_cards += card_unknown > 0
     return Coverage(
@@ -80,5 +86,6 @@ def coverage(cards: Iterable[Card]) -> Coverage:
         reacts=reacts,
         unknown_triggers=unknown,
         unknown_trigger_cards=unknown_cards,
+        unread_conditions=unread,
         patterns=tuple(sorted(patterns.items(), key=lambda item: (-item[1], item[0]))),
     )

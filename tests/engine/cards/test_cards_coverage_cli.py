@@ -46,6 +46,7 @@ def test_coverage_of_a_community_file_counts_statuses_patterns_and_unknown_trigg
     assert out["by_status"] == {"full": 2, "partial": 0, "manual": 1}
     assert out["by_type"]["Character"] == {"full": 1, "partial": 0, "manual": 1}
     assert out["unknown_react_triggers"] == 1 and out["cards_with_unknown_react_triggers"] == 1
+    assert out["reacts_with_unread_conditions"] == 0
     patterns = {p["pattern"]: p["abilities"] for p in out["patterns"]}
     assert patterns == {"spend-order: strike": 1, "react @unknown: draw": 1, "order: manual": 1}
     assert out["full_share"] == round(2 / 3, 4)

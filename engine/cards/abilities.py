@@ -132,7 +132,9 @@ class Trigger:
     `means` what it is done with ("with a *melee strike*"), `text` the printed trigger.
     `unread` holds the words of further conditions the fields above do not capture ("a
     *Siege in this rank* is killed"): such a React is offered at its window and the player
-    checks them (508.8).
+    checks them (508.8). `within_ranks` is how far from the reacting character the event
+    must be (0: its own rank; 508.10), `trait` a trait, class or faction word the subject
+    must have ("a *Siege* in this rank", "your *Deverenians*").
     """
 
     window: Window
@@ -140,6 +142,8 @@ class Trigger:
     means: Means = Means.ANY
     text: str = ""
     unread: str = ""
+    within_ranks: int | None = None
+    trait: str = ""
 
 
 class CostKind(StrEnum):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from engine.cards.abilities import Means, Trigger, Who, Window
+from engine.cards.ability_effects import NUMBERS
 
 _W = Window
 # (pattern, window when "before", window when "after").
@@ -99,8 +100,38 @@ def read_trigger(clause: str, printed: str) -> Trigger:
             gap = any(g in pattern.pattern for g in (".*", "[\\w ]*?", "\\w+$"))
             rest = rest.replace(found[0].split()[0] if gap else found[0], " ", 1)
             break
+    within: int | None = None
+    ranks = _RANKS.search(rest)
+    if ranks:
+        within = 0 if ranks["here"] else NUMBERS.get(ranks["n"], 0) or int(ranks["n"])
+        rest = rest.replace(ranks[0], " ", 1)
+    trait = ""
+    named = _TRAIT.match(printed)
+    if named:
+        word = named["word"]
+        singular = _PLURALS.get(word) or (
+            word[:-1] if word.endswith("s") and not word.endswith(("ss", "Kingdoms")) else word
+        )
+        if re.search(rf"\b{re.escape(word.casefold())}\b", rest):
+            trait = singular if not singular.islower() else singular.title()
+            rest = re.sub(rf"\b{re.escape(word.casefold())}\b", " ", rest, count=1)
     unread = _unread(rest) if window is not Window.UNKNOWN else ""
-    return Trigger(window, _subject(clause), _means(clause), printed.strip(), unread)
+    return Trigger(window, _subject(clause), _means(clause), printed.strip(), unread, within, trait)
+
+
+_PLURALS = {"Elves": "Elf", "Dwarves": "Dwarf", "Wolves": "Wolf", "Thieves": "Thief"}
+# "in this rank", "within two ranks" (508.10: where the reacting character was).
+_RANKS = re.compile(
+    r"\b(?:in (?P<here>this|the same) rank(?: as this character)?"
+    r"|within (?P<n>one|two|three|\d+) ranks?(?: of this character)?)\b"
+)
+# "a Siege", "an Elf", "your Deverenians", "another Dwarf", "a cleric": what the subject is.
+_TRAIT = re.compile(
+    r"^\s*(?i:before|after|when|whenever)\s+(?:a|an|another|your|any|one of your)\s+"
+    r"(?:non-opposing |opposing )?"
+    r"(?P<word>Free Kingdoms|(?!Level|Order|React|The|Action|Spell|Strike|Critical|Natural)"
+    r"[A-Z][a-z'-]+|fighters?|clerics?|rogues?|wizards?)\b"
+)
 
 
 # What the window, subject and means capture, removed before looking for further conditions.
@@ -118,7 +149,7 @@ _FILLER = frozenset(
     re.findall(
         r"\w+",
         "a an the is are was were be been being by with one or more of from any has have its"
-        " their his her to that this on",
+        " their his her to that this on your",
     )
 )
 

@@ -247,12 +247,29 @@ def test_rule_507_7_and_508_4_who_performs_a_cards_abilities(
 def test_rule_508_8_further_trigger_conditions_are_kept_unread_and_not_automated() -> None:
     """508.8: "Reacts may both tell you when to perform them and give a secondary or tertiary
     condition that must also be met": conditions beyond whose / what with stay as words."""
-    ability = one("React: After a Siege in this rank is killed: Perform a melee strike.")
+    ability = one("React: After a spent character in your army is killed: Perform a melee strike.")
     assert ability.trigger is not None and ability.trigger.window is Window.AFTER_DEATH
-    assert ability.trigger.unread == "siege in rank"
+    assert ability.trigger.unread == "spent"
     assert not ability.automated and ability.effects  # offered at its window, checked by hand
     plain = one("React: After this character is targeted with a melee strike: Draw a card.")
     assert plain.trigger is not None and plain.trigger.unread == "" and plain.automated
+
+
+def test_rule_508_10_rank_and_trait_conditions_are_read() -> None:
+    """508.10: "if a trigger specifies something happening to a card that is in a particular
+    rank or within a particular number of ranks" the reacting character must be there."""
+    ability = one("React: After a Siege in this rank is killed: Perform a melee strike.")
+    assert ability.trigger is not None
+    assert (ability.trigger.within_ranks, ability.trigger.trait) == (0, "Siege")
+    assert ability.trigger.unread == "" and ability.automated
+    yours = one("React: After one of your Deverenians within two ranks is targeted with a "
+                "melee strike: Draw a card.")  # fmt: skip
+    assert yours.trigger is not None and yours.trigger.subject is Who.YOURS
+    assert (yours.trigger.within_ranks, yours.trigger.trait, yours.trigger.unread) == (
+        2,
+        "Deverenian",
+        "",
+    )
 
 
 def test_game_words_in_a_card_name_do_not_stand_for_the_card() -> None:

@@ -73,7 +73,7 @@ class RankingWeights:
     expansion: float = 2.0  # the query resembles the questions an entry answers
     named_expansion: float = 0.3  # of `expansion`, when the query is a name
     specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
-    ask_share: float = 0.5  # of a long query's expansion score, what its ask clause gives
+    ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)
@@ -495,16 +495,15 @@ class Ranker:
             topic_scale *= rw.multi_topic_scale
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
-        asked = self.expansions.score(plan, concept_weights)
         focus = ask_clause(plan.raw[:500])
-        if focus:  # a long story: the question's own clause, matched on its own
-            ask_plan = self.plan(focus)
-            ask_weights = [self.concept_weight(own, syn) for own, syn in ask_plan.concepts]
-            by_ask = self.expansions.score(ask_plan, ask_weights)
-            asked = {
-                rid: (1 - rw.ask_share) * asked.get(rid, 0.0) + rw.ask_share * by_ask.get(rid, 0.0)
-                for rid in asked.keys() | by_ask.keys()
-            }
+        ask_weights = concept_weights
+        if focus:  # a long story: the words of its ask weigh more
+            said = {stem(t) for t in words(fold(focus))}
+            ask_weights = [
+                w * (rw.ask_weight if not own.isdisjoint(said) else 1.0)
+                for (own, _), w in zip(plan.concepts, concept_weights, strict=True)
+            ]
+        asked = self.expansions.score(plan, ask_weights)
         asked = self._share_questions(asked, docs)
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):

@@ -10,10 +10,10 @@ scored by how much of the query's meaning it covers, rare words weighing more.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from rules_index.query import QueryPlan, fts_query, stem
-from rules_index.text import words
+from rules_index.query import QueryPlan, ask_clause, fts_query, stem
+from rules_index.text import fold, words
 
 CANDIDATES = 60  # questions read per query
 NEXT_SHARE = 0.3  # the entry's second and third best questions count this much
@@ -84,3 +84,52 @@ class Expansions:
             values.sort(reverse=True)
             out[eid] = values[0] + NEXT_SHARE * sum(values[1 : 1 + NEXT_COUNT])
         return out
+
+
+def ask_weighted(plan: QueryPlan, weights: Sequence[float], factor: float) -> list[float]:
+    """The query words' weights, those of a long story's ask clause (`query.ask_clause`)
+    times `factor`: the story supplies context, the ask says what is wanted."""
+    focus = ask_clause(plan.raw[:500])
+    if not focus:
+        return list(weights)
+    said = {stem(t) for t in words(fold(focus))}
+    return [
+        w * (factor if not own.isdisjoint(said) else 1.0)
+        for (own, _), w in zip(plan.concepts, weights, strict=True)
+    ]
+
+
+def share_with_older(asked: dict[int, float], older: Mapping[int, list[int]]) -> dict[int, float]:
+    """An older document's entry answers the questions of its CR counterpart
+    (`documents/concordance.json`), so the older wording still follows the CR answer."""
+    out = dict(asked)
+    for rid, value in asked.items():
+        for other in older.get(rid, ()):
+            out[other] = max(out.get(other, 0.0), value)
+    return out
+
+
+def lift_sub_rules(
+    scores: dict[int, float],
+    asked: Mapping[int, float],
+    parent_rule: Mapping[int, int],
+    ratio: float,
+    lead: float,
+) -> None:
+    """The most specific rule first: a sub-rule scored within `ratio` of its parent whose
+    questions resemble the query more than the parent's do is lifted `lead` above it
+    (602.5.1, odd rolls against spells, over 602.5, Spell Resistance). Deepest first."""
+
+    def depth(rid: int) -> int:
+        n = 0
+        while rid in parent_rule:
+            rid, n = parent_rule[rid], n + 1
+        return n
+
+    for rid in sorted(scores, key=lambda r: -depth(r)):
+        parent = parent_rule.get(rid)
+        if parent is None or parent not in scores:
+            continue
+        more_asked = asked.get(rid, 0.0) > asked.get(parent, 0.0)
+        if more_asked and scores[parent] * ratio <= scores[rid] < scores[parent]:
+            scores[rid] = scores[parent] + lead

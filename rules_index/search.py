@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from rules_index.expansion import Expansions
+from rules_index.expansion import Expansions, ask_weighted, lift_sub_rules, share_with_older
 from rules_index.models import Entry, Hit
-from rules_index.query import KNOWN_WORDS, QueryPlan, ask_clause, fts_query, plan_query, stem
+from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
@@ -169,6 +169,20 @@ class Ranker:
         self.vocabulary_set = frozenset(vocabulary)
         self.known_words = frozenset(every_word) | KNOWN_WORDS
         self.expansions = Expansions(conn, self._entry_id)
+        self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
+            row.id: parent.id
+            for row in self.rows.values()
+            if row.entry.kind == "rule"
+            and (parent := self.by_ref.get((row.entry.doc, row.entry.parent or "")))
+        }
+        self.older: dict[int, list[int]] = {}  # a CR rule -> the older entries on its thing
+        for (doc, heading), ref in self.counterparts.items():
+            target, older = (
+                self.by_ref.get((self.default_doc, ref)),
+                self.by_ref.get((doc, heading)),
+            )
+            if target is not None and older is not None:
+                self.older.setdefault(target.id, []).append(older.id)
 
     def _entry_id(self, doc: str, ref: str) -> int | None:
         row = self.by_ref.get((doc, ref))
@@ -495,16 +509,12 @@ class Ranker:
             topic_scale *= rw.multi_topic_scale
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
-        focus = ask_clause(plan.raw[:500])
-        ask_weights = concept_weights
-        if focus:  # a long story: the words of its ask weigh more
-            said = {stem(t) for t in words(fold(focus))}
-            ask_weights = [
-                w * (rw.ask_weight if not own.isdisjoint(said) else 1.0)
-                for (own, _), w in zip(plan.concepts, concept_weights, strict=True)
-            ]
-        asked = self.expansions.score(plan, ask_weights)
-        asked = self._share_questions(asked, docs)
+        asked = self.expansions.score(plan, ask_weighted(plan, concept_weights, rw.ask_weight))
+        asked = {  # an older entry answers its CR counterpart's questions
+            rid: v
+            for rid, v in share_with_older(asked, self.older).items()
+            if self.rows[rid].entry.doc in docs
+        }
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):
             expansion *= rw.named_expansion  # the query names an entry: that says more
@@ -578,39 +588,11 @@ class Ranker:
                     scores[cited.id] = scores.get(cited.id, 0.0) + rw.number_boost
                     how[cited.id] = "number"
         if rw.specific < 1.0:
-            self._specific_first(scores, asked)
+            lift_sub_rules(scores, asked, self.parent_rule, rw.specific, COUNTERPART_LEAD)
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
-
-    def _share_questions(self, asked: dict[int, float], docs: set[str]) -> dict[int, float]:
-        """The expansion scores in the documents searched; an older document's entry answers
-        the questions of its CR counterpart (`documents/concordance.json`), so the older
-        wording still follows the CR answer."""
-        out = {rid: v for rid, v in asked.items() if self.rows[rid].entry.doc in docs}
-        for (doc, heading), ref in self.counterparts.items():
-            if doc not in docs:
-                continue
-            target = self.by_ref.get((self.default_doc, ref))
-            older = self.by_ref.get((doc, heading))
-            if target is not None and older is not None and target.id in asked:
-                out[older.id] = max(out.get(older.id, 0.0), asked[target.id])
-        return out
-
-    def _specific_first(self, scores: dict[int, float], asked: Mapping[int, float]) -> None:
-        """The most specific rule first: a sub-rule scored close to its parent (within
-        `specific`) whose questions resemble the query more than the parent's do is lifted
-        just above it (602.5.1, odd rolls against spells, over 602.5, Spell Resistance)."""
-        for rid in sorted(scores, key=lambda r: -len(self.rows[r].entry.ref)):
-            row = self.rows[rid]
-            parent = self.by_ref.get((row.entry.doc, row.entry.parent or ""))
-            if parent is None or parent.id not in scores or row.entry.kind != "rule":
-                continue
-            if asked.get(rid, 0.0) <= asked.get(parent.id, 0.0):
-                continue
-            if scores[parent.id] * self.ranking.specific <= scores[rid] < scores[parent.id]:
-                scores[rid] = scores[parent.id] + COUNTERPART_LEAD
 
     def _counterparts_first(self, scores: dict[int, float], how: dict[int, str]) -> None:
         """An older document's entry comes below the default document's rule on the same

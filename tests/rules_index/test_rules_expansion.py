@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from rules_index import RulesIndex, catalog
+from rules_index.expansion import lift_sub_rules
 from rules_index.query import ask_clause
 
 
@@ -107,13 +108,15 @@ def test_older_wording_still_follows_the_cr_answer(index: RulesIndex) -> None:
 
 def test_the_sub_rule_asked_about_leads_its_parent(index: RulesIndex) -> None:
     ranker = index.ranker
-    parent, child = ranker.by_ref[("cr", "602.5")], ranker.by_ref[("cr", "602.5.1")]
-    scores = {parent.id: 3.0, child.id: 2.5}
-    ranker._specific_first(scores, {parent.id: 0.4, child.id: 0.9})
-    assert scores[child.id] > scores[parent.id]
-    scores = {parent.id: 3.0, child.id: 2.5}
-    ranker._specific_first(scores, {parent.id: 0.9, child.id: 0.4})  # the parent is asked
-    assert scores == {parent.id: 3.0, child.id: 2.5}
-    scores = {parent.id: 3.0, child.id: 1.0}
-    ranker._specific_first(scores, {parent.id: 0.4, child.id: 0.9})  # too far below
-    assert scores == {parent.id: 3.0, child.id: 1.0}
+    parent, child = ranker.by_ref[("cr", "602.5")].id, ranker.by_ref[("cr", "602.5.1")].id
+    assert ranker.parent_rule[child] == parent
+
+    def lift(scores: dict[int, float], asked: dict[int, float]) -> dict[int, float]:
+        lift_sub_rules(scores, asked, ranker.parent_rule, 0.7, 0.05)
+        return scores
+
+    assert lift({parent: 3.0, child: 2.5}, {parent: 0.4, child: 0.9})[child] > 3.0
+    unchanged = {parent: 3.0, child: 2.5}
+    assert lift({parent: 3.0, child: 2.5}, {parent: 0.9, child: 0.4}) == unchanged  # parent asked
+    far = {parent: 3.0, child: 1.0}
+    assert lift({parent: 3.0, child: 1.0}, {parent: 0.4, child: 0.9}) == far  # too far below

@@ -15,7 +15,8 @@ from typing import Any
 import sqlite_utils
 from rapidfuzz import fuzz, process
 
-from bot.paths import database_path
+from bot.db import DatabaseError, open_database
+from bot.errors import BotError
 from engine.cards.catalog import CardCatalog
 from engine.cards.community import ImportReport, parse_community_cards
 from engine.cards.errors import CardError
@@ -28,48 +29,21 @@ CARDS = "cards"
 IMPORTS = "card_imports"
 
 
-class CardStoreError(Exception):
+class CardStoreError(BotError):
     """A card file or card database problem, as one sentence for the user."""
 
 
 class CardStore:
-    """Imported cards in the bot's SQLite database (default `bot.paths.database_path()`)."""
+    """Imported cards in the bot's SQLite database (default `bot.paths.database_path()`);
+    `source` is a path or an already open database (`bot.db.open_database`), which creates
+    the tables."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else database_path()
-        self.db = sqlite_utils.Database(self.path)
+    def __init__(self, source: Path | str | sqlite_utils.Database | None = None) -> None:
+        try:
+            self.db = source if isinstance(source, sqlite_utils.Database) else open_database(source)
+        except DatabaseError as exc:
+            raise CardStoreError(str(exc)) from exc
         self._catalog: CardCatalog | None = None
-        self._ensure_tables()
-
-    def _ensure_tables(self) -> None:
-        cards = self.db.table(CARDS)
-        if not cards.exists():
-            cards.create(
-                {
-                    "id": str,
-                    "name": str,
-                    "name_key": str,
-                    "type": str,
-                    "factions": str,
-                    "data": str,
-                },
-                pk="id",
-            )
-            cards.create_index(["name_key"])
-        imports = self.db.table(IMPORTS)
-        if not imports.exists():
-            imports.create(
-                {
-                    "id": int,
-                    "source": str,
-                    "imported_at": str,
-                    "imported": int,
-                    "skipped": int,
-                    "clean": int,
-                    "problems": str,
-                },
-                pk="id",
-            )
 
     # -- import ---------------------------------------------------------------------------
     def import_file(self, path: Path | str) -> ImportReport:

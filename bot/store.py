@@ -1,20 +1,19 @@
-"""Per-server settings in the bot's SQLite database (table `guild_settings`, via sqlite-utils)."""
+"""Per-server settings in the bot's SQLite database (table `guild_settings`, via sqlite-utils).
+
+The database is opened by `bot.db.open_database`, which creates and migrates the table."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import sqlite_utils
 
-from bot.errors import BotError
+from bot.db import DatabaseError, open_database
 
 TABLE = "guild_settings"
 
-
-class StoreError(BotError):
-    """The bot's database cannot be opened or used."""
+StoreError = DatabaseError  # the bot's database cannot be opened or used
 
 
 @dataclass(frozen=True)
@@ -32,32 +31,16 @@ class SettingsStore:
 
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
-        table = db.table(TABLE)
-        if not table.exists():
-            table.create(
-                {"guild_id": int, "default_doc": str, "ephemeral": int, "inline_refs": int},
-                pk="guild_id",
-                not_null={"default_doc", "ephemeral", "inline_refs"},
-                defaults={"default_doc": "", "ephemeral": 0, "inline_refs": 1},
-            )
 
     @classmethod
     def open(cls, path: Path | None = None) -> SettingsStore:
         """Open (creating if needed) the settings in the database at `path`, default the bot's."""
-        try:
-            if path is None:
-                from bot.paths import database_path
-
-                path = database_path()
-            # One worker thread uses the store at a time (see bot.runner), maybe not its creator.
-            return cls(sqlite_utils.Database(sqlite3.connect(path, check_same_thread=False)))
-        except (OSError, sqlite3.Error) as exc:
-            where = f" at {path}" if path else ""
-            raise StoreError(f"The bot's database cannot be opened{where}: {exc}.") from exc
+        # One worker thread uses the store at a time (see bot.runner), maybe not its creator.
+        return cls(open_database(path))
 
     @classmethod
     def in_memory(cls) -> SettingsStore:
-        return cls(sqlite_utils.Database(sqlite3.connect(":memory:", check_same_thread=False)))
+        return cls(open_database(":memory:"))
 
     def get(self, guild_id: int) -> GuildSettings:
         rows = list(self.db.table(TABLE).rows_where("guild_id = ?", [guild_id]))

@@ -21,7 +21,6 @@ NEXT_COUNT = 2
 # A question's score: the share of the query's meaning it covers (rare words weighing more),
 # times its BM25 as a share of the best question's, this much.
 BM25_SHARE = 0.3
-COVER_POWER = 1.0  # squared, a long story loses to short partial matches
 
 Concept = tuple[frozenset[str], frozenset[str]]
 
@@ -77,7 +76,7 @@ class Expansions:
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
                     covered += 0.6 * weight
-            value = (covered / total) ** COVER_POWER * (1 - BM25_SHARE + BM25_SHARE * bm25 / best)
+            value = covered / total * (1 - BM25_SHARE + BM25_SHARE * bm25 / best)
             per_entry.setdefault(self.entry[qid], []).append(value)
         out: dict[int, float] = {}
         for eid, values in per_entry.items():

@@ -1,0 +1,212 @@
+"""The notification planner: whom the game waits on, as data (issue 7)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import assert_never
+
+import pytest
+
+from bot.games.notify import (
+    GameOver,
+    Message,
+    Ping,
+    PrivateUpdate,
+    PublicLog,
+    WaitingOn,
+    is_public,
+    new_waits,
+    plan,
+)
+from bot.games.notify_pacing import ReactPacing, hidden_reacts_possible, window_pause
+from engine import (
+    Decision,
+    DecisionKind,
+    GameConfig,
+    GameState,
+    Pass,
+    Phase,
+    apply,
+    legal_actions,
+    start_game,
+)
+from engine.cards.sample import sample_catalog, sample_decks
+from engine.frames import ReactWindow
+
+SEATING = {0: "ann", 1: "bob"}
+
+
+def started() -> tuple[GameState, list[object]]:
+    decks = sample_decks()
+    t = start_game(
+        GameConfig(seats=2), [decks["saga-elven"], decks["saga-nothrog"]], 7, sample_catalog()
+    )
+    return t.state, list(t.events)
+
+
+def of_type(messages: tuple[Message, ...], kind: type) -> list:
+    return [m for m in messages if isinstance(m, kind)]
+
+
+def test_start_logs_the_rolls_names_the_seat_waited_on_and_pings_it() -> None:
+    state, events = started()
+    messages = plan(None, state, events, SEATING)  # type: ignore[arg-type]
+    (log,) = of_type(messages, PublicLog)
+    assert log.lines[0] == "A 2-player saga game starts."
+    assert any(line.startswith("Lady Sylwen") and ": d20 " in line for line in log.lines)
+    (waiting,) = of_type(messages, WaitingOn)
+    assert waiting.seats == (0,)
+    assert waiting.lines == ("Waiting on seat 0 (ann): Give an Order or pass.",)
+    assert [(p.seat, p.user, p.private) for p in of_type(messages, Ping)] == [(0, "ann", False)]
+
+
+def test_one_private_update_per_seat_with_its_own_hand_and_moves() -> None:
+    state, events = started()
+    updates = of_type(plan(None, state, events, SEATING), PrivateUpdate)  # type: ignore[arg-type]
+    assert [u.seat for u in updates] == [0, 1]
+    first, second = updates
+    assert [c.instance for c in first.hand] == list(state.players[0].hand)
+    assert [c.instance for c in second.hand] == list(state.players[1].hand)
+    assert {m.action for m in first.moves} == set(legal_actions(state, 0))
+    assert first.prompt == "Give an Order or pass."
+    assert second.moves == () and second.prompt is None
+
+
+def test_no_ping_for_ones_own_move() -> None:
+    state, _ = started()
+    # Seat 0 passes: seat 1 is newly waited on, seat 0 is not pinged.
+    t = apply(state, Pass(seat=0))
+    pings = of_type(plan(state, t.state, t.events, SEATING, actor=0), Ping)
+    assert [p.seat for p in pings] == [1]
+    # A follow-up decision of the actor's own (a position after its own maneuver): no ping.
+    follow_ups = 0
+    for action in legal_actions(t.state, 1):
+        after = apply(t.state, action)
+        if any(d.seat == 1 for d in after.state.pending):
+            follow_ups += 1
+            messages = plan(t.state, after.state, after.events, SEATING, actor=1)
+            assert 1 not in [p.seat for p in of_type(messages, Ping)]
+    assert follow_ups > 0
+
+
+def test_a_wait_that_goes_on_is_not_pinged_again() -> None:
+    """503.1: every seat discards at once; one seat's discard leaves the others' wait as is."""
+    state, _ = started()
+    rng = random.Random(3)
+    while sum(d.kind is DecisionKind.DISCARD for d in state.pending) < 2:
+        seat = state.pending[0].seat
+        options = legal_actions(state, seat)
+        state = apply(state, options[rng.randrange(len(options))]).state
+    discarding = [d.seat for d in state.pending if d.kind is DecisionKind.DISCARD]
+    assert len(discarding) == 2
+    choose = next(a for a in legal_actions(state, 0) if a.to_dict()["type"] == "choose")
+    t = apply(state, choose)
+    assert any(d.seat == 1 for d in t.state.pending)
+    assert of_type(plan(state, t.state, t.events, SEATING, actor=0), Ping) == []
+    # The public waiting line for discards names no card.
+    waiting = of_type(plan(state, t.state, t.events, SEATING, actor=0), WaitingOn)[0]
+    hand_names = {t.state.card(i).name for p in t.state.players for i in p.hand}
+    assert not any(n in line for line in waiting.lines for n in hand_names)
+
+
+def test_drawn_cards_are_told_to_their_owner_only() -> None:
+    state, _ = started()
+    rng = random.Random(5)
+    while True:
+        seat = state.pending[0].seat
+        options = legal_actions(state, seat)
+        t = apply(state, options[rng.randrange(len(options))])
+        drawn = [e for e in t.events if e.kind == "card_drawn"]
+        if drawn:
+            break
+        state = t.state
+    messages = plan(state, t.state, t.events, SEATING, actor=seat)
+    for update in of_type(messages, PrivateUpdate):
+        mine = [e.name for e in drawn if e.seat == update.seat]  # type: ignore[attr-defined]
+        assert update.lines == tuple(f"You draw {n}." for n in mine)
+    public = [line for m in messages if isinstance(m, PublicLog) for line in m.lines]
+    assert not any("draw" in line.lower() for line in public)
+
+
+def test_game_over_is_public_and_nobody_is_pinged() -> None:
+    state, _ = started()
+    over = dataclasses.replace(state, winner=1, pending=(), phase=Phase.GAME_OVER)
+    assert over.is_over
+    messages = plan(state, over, [], SEATING, actor=0)
+    assert of_type(messages, GameOver) == [GameOver(1, "bob")]
+    assert of_type(messages, Ping) == [] and of_type(messages, WaitingOn) == []
+
+
+def react_window_state(state: GameState) -> GameState:
+    """A state waiting on seat 1 in a react window (the engine does not open them yet)."""
+    window = ReactWindow(seat=0, trigger="509.5.3", to_answer=(1,))
+    decision = Decision(1, DecisionKind.ORDER, "React or pass.", frame=len(state.stack))
+    return dataclasses.replace(state, stack=(*state.stack, window), pending=(decision,))
+
+
+def test_a_react_window_names_nobody_in_public_and_pings_privately() -> None:
+    state, _ = started()
+    window = react_window_state(state)
+    messages = plan(state, window, [], SEATING, actor=0)
+    (waiting,) = of_type(messages, WaitingOn)
+    assert waiting.seats == ()
+    assert waiting.lines == ("A react window is open (508): waiting for any reacts.",)
+    assert not any("seat 1" in line or "bob" in line for line in waiting.lines)
+    assert [(p.seat, p.private) for p in of_type(messages, Ping)] == [(1, True)]
+
+
+def test_every_react_window_pauses_alike_whatever_the_hands_hold() -> None:
+    """The pause reads public facts only: two games that differ in hidden cards alone draw
+    the same pause from the same RNG."""
+    state, _ = started()
+    window = react_window_state(state)
+    hands = [p.hand for p in state.players]
+    swapped = dataclasses.replace(
+        state,
+        players=tuple(
+            dataclasses.replace(p, hand=tuple(reversed(p.deck[: len(p.hand)])))
+            for p in state.players
+        ),
+    )
+    assert [p.hand for p in swapped.players] != hands
+    pacing = ReactPacing(2.0, 8.0)
+    first = window_pause(state, window, [], random.Random(9), pacing)
+    second = window_pause(swapped, react_window_state(swapped), [], random.Random(9), pacing)
+    assert 2.0 <= first <= 8.0 and first == second
+    assert hidden_reacts_possible(state)
+
+
+def test_no_window_no_pause_and_no_draw() -> None:
+    state, _ = started()
+    t = apply(state, Pass(seat=0))
+    rng = random.Random(1)
+    expected = random.Random(1).random()
+    assert window_pause(state, t.state, t.events, rng) == 0.0
+    assert rng.random() == expected
+
+
+def test_new_waits_skip_the_actor_and_keep_one_per_seat() -> None:
+    state, _ = started()
+    assert [d.seat for d in new_waits(None, state, None)] == [0]
+    assert new_waits(None, state, 0) == []
+    assert new_waits(state, state, None) == []
+
+
+@pytest.mark.parametrize(
+    "message, public",
+    [
+        (PublicLog(()), True),
+        (WaitingOn((), ()), True),
+        (GameOver(None, None), True),
+        (PrivateUpdate(0, None, (), (), (), None, (), False), False),
+        (Ping(0, None, "", False), False),
+    ],
+)
+def test_front_ends_switch_on_every_message_type(message: Message, public: bool) -> None:
+    assert is_public(message) is public
+    match message:
+        case PublicLog() | WaitingOn() | GameOver() | PrivateUpdate() | Ping():
+            pass
+        case _:
+            assert_never(message)

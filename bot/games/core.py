@@ -1,0 +1,350 @@
+"""The service's core: loading a game from its log (snapshots verified against the hash
+chain), the per-game locks, and the one commit path that appends log entries with a version
+check before anything is returned to a front end."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import metadata
+from typing import Any
+
+import sqlite_utils
+
+from bot.db import open_database
+from bot.games.errors import GameError, GameMovedOnError, GamePinnedError, NoSuchGameError
+from bot.games.history import ACTION_KINDS, CUT_KINDS, Folded, add, fold
+from bot.games.model import (
+    EntryKind,
+    GameInfo,
+    GameTransition,
+    LogEntry,
+    Seat,
+    Status,
+    TableOptions,
+    User,
+)
+from bot.games.store import GameStore, VersionConflictError
+from engine.cards.catalog import CardCatalog
+from engine.errors import EngineError
+from engine.events import Event
+from engine.game import apply, default_action
+from engine.record import RECORD_VERSION, RULES, GameRecord, replay
+from engine.state import GameState
+
+HOST = "host"  # the user id written for entries the service makes itself (timeouts, defaults)
+SNAPSHOT_EVERY = 16  # log entries between two snapshots (a resume replays fewer than this)
+
+
+def _engine_tag() -> str:
+    try:
+        version = metadata.version("warlord-judge")
+    except metadata.PackageNotFoundError:
+        version = "0"
+    return f"{RECORD_VERSION}/{version}"
+
+
+ENGINE_TAG = _engine_tag()  # snapshots written by another engine build are not trusted
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def seed_hash(seed: int) -> str:
+    """The published commitment to a game's seed: SHA-256 of its decimal digits."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Live:
+    """A running game in memory: the record without actions, the log folded, the state."""
+
+    game_id: int
+    base: GameRecord
+    folded: Folded
+    state: GameState
+
+    @property
+    def version(self) -> int:
+        return len(self.folded.chains)
+
+
+class ServiceCore:
+    """Loading, locking and committing; the public methods live in the subclasses."""
+
+    def __init__(
+        self,
+        db: sqlite_utils.Database,
+        clock: Callable[[], datetime] = utc_now,
+        catalog: Callable[[], CardCatalog] | None = None,
+    ) -> None:
+        self.db = db
+        self.store = GameStore(db)
+        self.clock = clock
+        if catalog is None:
+            from bot.card_store import CardStore
+
+            cards = CardStore(db)
+            catalog = cards.catalog
+        self.catalog = catalog
+        self._live: dict[int, Live] = {}
+        self._locks: dict[int, threading.RLock] = {}
+        self._locks_lock = threading.Lock()
+        self.undo_requests: dict[int, Any] = {}  # game id -> judging.UndoRequest (in memory)
+
+    @classmethod
+    def open(cls, path: Any = None, clock: Callable[[], datetime] = utc_now) -> Any:
+        """The service over the bot database at `path` (default the bot's data folder)."""
+        return cls(open_database(path), clock=clock)
+
+    @contextmanager
+    def locked(self, game_id: int) -> Iterator[None]:
+        """Serialise all work on one game inside this process."""
+        with self._locks_lock:
+            lock = self._locks.setdefault(game_id, threading.RLock())
+        with lock:
+            yield
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    # -- reading a game ---------------------------------------------------------------------
+    def info(self, game_id: int, state: GameState | None = None) -> GameInfo:
+        row = self.store.game(game_id)
+        seats = self.store.seats(game_id)
+        status = Status(row["status"])
+        out: set[int] = set()
+        waiting: tuple[int, ...] = ()
+        if status is Status.RUNNING:
+            live = self.load(game_id)
+            state = live.state
+            out = live.folded.out
+            waiting = tuple(s for s in state.waiting_on() if s not in out)
+        elif status is not Status.OPEN:
+            out = {e.seat for e in self.store.log(game_id) if e.kind.value in ("resign", "forfeit")
+                   and e.seat is not None}  # fmt: skip
+        ended = status in (Status.FINISHED, Status.ABANDONED)
+        return GameInfo(
+            id=game_id,
+            guild=row["guild"],
+            channel=row["channel"],
+            host=row["host"],
+            status=status,
+            options=TableOptions.from_json(row["options"]),
+            seats=tuple(
+                Seat(
+                    seat=s["seat"],
+                    user_id=s["user_id"],
+                    name=s["name"],
+                    invited=s["invited"],
+                    deck_name=s["deck_name"],
+                    has_deck=s["deck"] is not None,
+                    resigned=s["seat"] in out,
+                )
+                for s in seats
+            ),
+            version=row["version"],
+            created_at=_time(row["created_at"]) or self.now(),
+            started_at=_time(row["started_at"]),
+            ended_at=_time(row["ended_at"]),
+            last_move_at=_time(row["last_move_at"]),
+            seed_hash=row["seed_hash"],
+            seed=row["seed"] if ended else None,
+            rules_version=row["rules_version"],
+            record_version=row["record_version"],
+            waiting_on=waiting,
+            winner=row["winner"],
+            result=row["result"],
+        )
+
+    def load(self, game_id: int) -> Live:
+        """The game in memory, resumed from its log when the cache is missing or stale."""
+        row = self.store.game(game_id)
+        cached = self._live.get(game_id)
+        if (
+            cached is not None
+            and cached.version == row["version"]
+            and cached.folded.chain == (row["chain"])
+        ):
+            return cached
+        if row["header"] is None:
+            raise NoSuchGameError(f"Game {game_id} has not started yet.")
+        check_pinned(game_id, row)
+        entries = self.store.log(game_id)
+        folded = fold(entries)
+        if folded.chain != row["chain"] or len(entries) != row["version"]:
+            raise GameError(
+                f"Game {game_id}'s log does not match its hash chain; a judge should restore "
+                "the database from a backup."
+            )
+        base = GameRecord.from_json(row["header"])
+        state = self._from_snapshot(game_id, base, entries, folded)
+        if state is None:
+            state = replay_state(base, folded.actions, game_id)
+        live = Live(game_id, base, folded, state)
+        self._live[game_id] = live
+        return live
+
+    def _from_snapshot(
+        self, game_id: int, base: GameRecord, entries: Sequence[LogEntry], folded: Folded
+    ) -> GameState | None:
+        snap = self.store.snapshot(game_id)
+        if snap is None or snap["engine"] != ENGINE_TAG or not 0 < snap["version"] <= len(entries):
+            return None
+        at = snap["version"]
+        if folded.chains[at - 1] != snap["chain"]:
+            return None  # the snapshot is not of this log: replay instead
+        tail = entries[at:]
+        if any(e.kind in CUT_KINDS for e in tail):
+            return None
+        try:
+            state = pickle.loads(snap["state"])
+        except Exception:  # a damaged cache is only a cache
+            return None
+        if not isinstance(state, GameState):
+            return None
+        for entry in tail:
+            if entry.kind in ACTION_KINDS:
+                state = apply(state, folded.actions[len(folded.actions) - _after(tail, entry)])
+        return state
+
+    def verify(self, game_id: int) -> bool:
+        """Replay the whole log and compare with the state in memory (snapshots included)."""
+        live = self.load(game_id)
+        return replay_state(live.base, live.folded.actions, game_id) == live.state
+
+    # -- committing -------------------------------------------------------------------------
+    def entry(
+        self, live: Live, offset: int, kind: EntryKind, seat: int | None, user: str,
+        data: Mapping[str, Any],
+    ) -> LogEntry:  # fmt: skip
+        return LogEntry(live.version + 1 + offset, kind, seat, user, self.now(), dict(data))
+
+    def commit(
+        self,
+        live: Live,
+        entries: list[LogEntry],
+        state: GameState,
+        events: list[Event],
+        *,
+        note: str = "",
+        ended: tuple[Status, int | None, str] | None = None,
+    ) -> GameTransition:
+        """Answer the seats that are out with their default, settle the game's end, append
+        everything in one version-checked transaction, then update the cache."""
+        folded = fold_more(live.folded, [])
+        for entry in entries:
+            add(folded, entry)
+        while not state.is_over and ended is None:
+            out_waiting = [s for s in state.waiting_on() if s in folded.out]
+            if not out_waiting:
+                break
+            action = default_action(state, out_waiting[0])
+            t = apply(state, action)
+            state, events = t.state, [*events, *t.events]
+            extra = LogEntry(
+                live.version + len(entries) + 1, EntryKind.DEFAULT, action.seat, HOST, self.now(),
+                {"action": action.to_dict(), "reason": "the seat is out of the game"},
+            )  # fmt: skip
+            entries.append(extra)
+            add(folded, extra)
+        if ended is None:
+            ended = game_end(state, folded.out)
+        version = live.version + len(entries)
+        snapshot = None
+        if ended is not None or version // SNAPSHOT_EVERY > live.version // SNAPSHOT_EVERY:
+            snapshot = (ENGINE_TAG, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        end = (ended[0], self.now(), ended[1], ended[2]) if ended else None
+        try:
+            self.store.append(
+                live.game_id, live.version, entries, folded.chain, ended=end, snapshot=snapshot
+            )
+        except VersionConflictError as exc:
+            self._live.pop(live.game_id, None)
+            raise GameMovedOnError(
+                live.game_id, exc.version, self.load(live.game_id).state
+            ) from exc
+        self._live[live.game_id] = Live(live.game_id, live.base, folded, state)
+        return GameTransition(
+            game=self.info(live.game_id),
+            before=live.state,
+            after=state,
+            events=tuple(events),
+            entries=tuple(entries),
+            ended=ended is not None,
+            note=note,
+        )
+
+    def seats_of(self, game_id: int, user: User) -> tuple[int, ...]:
+        return tuple(s["seat"] for s in self.store.seats(game_id) if s["user_id"] == user.id)
+
+
+def fold_more(folded: Folded, entries: Sequence[LogEntry]) -> Folded:
+    """A copy of `folded` with `entries` added (the cached one is never changed in place)."""
+    copy = Folded(
+        list(folded.actions), list(folded.action_entries), set(folded.out), folded.abandoned,
+        list(folded.chains),
+    )  # fmt: skip
+    for entry in entries:
+        add(copy, entry)
+    return copy
+
+
+def game_end(state: GameState, out: set[int]) -> tuple[Status, int | None, str] | None:
+    """(FINISHED, winner, result) once the engine says the game is over or one seat is left."""
+    if state.is_over:
+        winner = state.winner
+        result = "a draw" if winner is None else f"seat {winner} won"
+        return Status.FINISHED, winner, result
+    left = [
+        s for s in range(len(state.players)) if s not in out and not state.players[s].eliminated
+    ]
+    if len(left) <= 1:
+        winner = left[0] if left else None
+        result = "every other seat left the game" if left else "every seat left the game"
+        return Status.FINISHED, winner, (f"seat {winner} won: " if left else "") + result
+    return None
+
+
+def replay_state(base: GameRecord, actions: Sequence[Any], game_id: int) -> GameState:
+    try:
+        return replay(GameRecord(
+            base.config, base.seed, base.decks, base.cards, tuple(actions), base.meta,
+            base.position,
+        )).state  # fmt: skip
+    except EngineError as exc:
+        raise GameError(
+            f"Game {game_id} does not replay on this engine ({exc}); ask a judge to export the "
+            "record and restore the bot version it was started with."
+        ) from exc
+
+
+def check_pinned(game_id: int, row: Mapping[str, Any]) -> None:
+    """Refuse to run a game under another record version or rules text than it started with."""
+    if row["record_version"] != RECORD_VERSION or row["rules_version"] != RULES:
+        raise GamePinnedError(
+            f"Game {game_id} was started under game record version {row['record_version']} "
+            f"({row['rules_version']}) and this bot runs version {RECORD_VERSION} ({RULES}), "
+            "so it will not continue it silently: finish it on the bot version it started "
+            "with, or export its record and ask a judge to start a new game from that position."
+        )
+
+
+def _after(tail: Sequence[LogEntry], entry: LogEntry) -> int:
+    """How many action entries of `tail` come at or after `entry`."""
+    return sum(1 for e in tail if e.kind in ACTION_KINDS and e.n >= entry.n)
+
+
+def _time(text: str | None) -> datetime | None:
+    return datetime.fromisoformat(text) if text else None
+
+
+def deck_json(name: str, starting_army: Sequence[str], cards: Sequence[str]) -> str:
+    return json.dumps({"name": name, "starting_army": list(starting_army), "cards": list(cards)})

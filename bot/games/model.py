@@ -1,0 +1,198 @@
+"""The game service's values: users, table options, games as listed, log entries, moves.
+
+Users and servers are opaque ids (strings) with display names; a front end maps its own
+ids (Discord snowflakes, console names) to them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from engine.events import Event
+from engine.state import Format, GameState
+
+
+@dataclass(frozen=True)
+class User:
+    """Who asks: an opaque id, a display name and the server roles the front end knows of."""
+
+    id: str
+    name: str = ""
+    roles: frozenset[str] = frozenset()
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class TimeoutPolicy(StrEnum):
+    """What happens when a seat does not answer in `timeout_hours` (bot.games.deadlines)."""
+
+    REMIND = "remind"  # remind only
+    DEFAULT = "default"  # apply the decision's default answer (engine.default_action)
+    FORFEIT = "forfeit"  # the seat forfeits
+
+
+class Status(StrEnum):
+    OPEN = "open"  # seats and decks being filled
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How a table is set up. `reminder_hours` 0 means no reminders."""
+
+    format: Format = Format.SAGA
+    seats: int = 2
+    deck_rules: bool = True
+    reminder_hours: float = 24.0
+    timeout_policy: TimeoutPolicy = TimeoutPolicy.REMIND
+    timeout_hours: float = 72.0
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": self.format.value,
+                "seats": self.seats,
+                "deck_rules": self.deck_rules,
+                "reminder_hours": self.reminder_hours,
+                "timeout_policy": self.timeout_policy.value,
+                "timeout_hours": self.timeout_hours,
+            }
+        )
+
+    @staticmethod
+    def from_json(text: str) -> TableOptions:
+        data = json.loads(text)
+        return TableOptions(
+            format=Format(data["format"]),
+            seats=int(data["seats"]),
+            deck_rules=bool(data["deck_rules"]),
+            reminder_hours=float(data["reminder_hours"]),
+            timeout_policy=TimeoutPolicy(data["timeout_policy"]),
+            timeout_hours=float(data["timeout_hours"]),
+        )
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat at a table: who sits there (None: open), who is invited, whether a deck is in."""
+
+    seat: int
+    user_id: str | None
+    name: str
+    invited: str | None
+    deck_name: str
+    has_deck: bool
+    resigned: bool = False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game as listed: table, seats, status and whom it waits on (seat numbers)."""
+
+    id: int
+    guild: str
+    channel: str
+    host: str
+    status: Status
+    options: TableOptions
+    seats: tuple[Seat, ...]
+    version: int
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    last_move_at: datetime | None
+    seed_hash: str | None
+    seed: int | None  # published only once the game has ended
+    rules_version: str | None
+    record_version: int | None
+    waiting_on: tuple[int, ...] = ()
+    winner: int | None = None
+    result: str = ""
+
+    def seat_of(self, user_id: str) -> tuple[int, ...]:
+        return tuple(s.seat for s in self.seats if s.user_id == user_id)
+
+    def user_at(self, seat: int) -> str | None:
+        return self.seats[seat].user_id
+
+    @property
+    def waiting_users(self) -> tuple[str, ...]:
+        return tuple(u for s in self.waiting_on if (u := self.seats[s].user_id) is not None)
+
+
+class EntryKind(StrEnum):
+    """The kinds of entry in a game's action log (append only; see bot.games.history)."""
+
+    ACTION = "action"  # a seat's move
+    DEFAULT = "default"  # a default answer applied by the host (timeout, resigned seat)
+    ADJUSTMENT = "adjustment"  # a judge's action for a seat
+    RESIGN = "resign"
+    FORFEIT = "forfeit"
+    ROLLBACK = "rollback"  # a judge took the game back to action N
+    UNDO = "undo"  # players took moves back
+    ABANDON = "abandon"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One entry of a game's log: number n (the game's version after it), kind, seat, who,
+    when (the injected clock) and its data (an action's dict, a rollback's target and reason)."""
+
+    n: int
+    kind: EntryKind
+    seat: int | None
+    user_id: str
+    at: datetime
+    data: Mapping[str, Any]
+
+    def data_json(self) -> str:
+        return json.dumps(self.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: int
+    game_id: int
+    at: datetime
+    judge: str
+    rule: str
+    text: str
+    version: int
+
+
+@dataclass(frozen=True)
+class GameTransition:
+    """What a change did to a game, for the notification planner (bot.games.notify):
+    the state before (None when the game just started), the state after, the events in
+    order, the log entries appended and the game as listed afterwards."""
+
+    game: GameInfo
+    before: GameState | None
+    after: GameState
+    events: tuple[Event, ...]
+    entries: tuple[LogEntry, ...] = ()
+    started: bool = False
+    ended: bool = False
+    note: str = ""  # e.g. a rollback's reason, for the announcement
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+
+@dataclass(frozen=True)
+class JudgeLogLine:
+    """One line of the full log a judge reads: the entry and the events it caused as text."""
+
+    entry: LogEntry
+    events: tuple[Event, ...] = field(default=())
+    applied: bool = True  # False for an action later rolled back

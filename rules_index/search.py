@@ -25,6 +25,7 @@ from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
 
 FTS_CANDIDATES = 40
+EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
     for groups, ref in INTENTS
@@ -523,7 +524,9 @@ class Ranker:
             (p, bonuses[min(p.count(" "), 2)] * (rw.number_phrase if DIGIT_RE.search(p) else 1))
             for p in plan.phrases
         ]
-        for rid in fts.keys() | named.keys() | asked.keys():
+        # the entries whose questions resemble the query most join the candidates
+        extra = sorted(asked.keys() - fts.keys() - named.keys(), key=lambda r: -asked[r])
+        for rid in fts.keys() | named.keys() | set(extra[:EXPANSION_CANDIDATES]):
             row = self.rows[rid]
             stems = row.stems
             covered = 0.0

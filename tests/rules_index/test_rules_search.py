@@ -107,8 +107,8 @@ def test_representative_questions(index: RulesIndex, query: str, expected: str) 
 
 def test_own_held_out_questions_top3_floor(index: RulesIndex) -> None:
     top1, top3, misses = top_rates(index, HERE / "questions.jsonl")
-    assert top3 >= 0.96, misses  # 0.975 / 0.868 measured after the second tuning round
-    assert top1 >= 0.84, misses
+    assert top3 >= 0.98, misses  # 0.996 / 0.943 with document expansion (sixth round)
+    assert top1 >= 0.90, misses
 
 
 def test_shared_dev_questions_floor(index: RulesIndex, shared: Path) -> None:

@@ -134,8 +134,8 @@ def test_round2_questions_floor(index: RulesIndex) -> None:
         if not any(matches(r, expected) for r in got):
             misses.append((q["q"], got))
     n = len(questions())
-    assert top3 / n >= 0.85, misses
-    assert top1 / n >= 0.65, misses
+    assert top3 / n >= 0.93, misses  # 0.969 / 0.835 with document expansion (sixth round)
+    assert top1 / n >= 0.78, misses
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,12 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def snapshot_seal(chain: str, blob: bytes) -> str:
+    """What a snapshot row keeps in `chain`: the log's hash at its version and the blob's own
+    hash, so a snapshot of another log or a damaged blob is never used."""
+    return f"{chain}:{hashlib.sha256(blob).hexdigest()}"
+
+
 def seed_hash(seed: int) -> str:
     """The published commitment to a game's seed: SHA-256 of its decimal digits."""
     return hashlib.sha256(str(seed).encode()).hexdigest()
@@ -199,8 +205,8 @@ class ServiceCore:
         if snap is None or snap["engine"] != ENGINE_TAG or not 0 < snap["version"] <= len(entries):
             return None
         at = snap["version"]
-        if folded.chains[at - 1] != snap["chain"]:
-            return None  # the snapshot is not of this log: replay instead
+        if snap["chain"] != snapshot_seal(folded.chains[at - 1], snap["state"]):
+            return None  # not a snapshot of this log, or a damaged one: replay instead
         tail = entries[at:]
         if any(e.kind in CUT_KINDS for e in tail):
             return None
@@ -210,9 +216,12 @@ class ServiceCore:
             return None
         if not isinstance(state, GameState):
             return None
-        for entry in tail:
-            if entry.kind in ACTION_KINDS:
-                state = apply(state, folded.actions[len(folded.actions) - _after(tail, entry)])
+        missing = sum(1 for e in tail if e.kind in ACTION_KINDS)
+        try:
+            for action in folded.actions[len(folded.actions) - missing :]:
+                state = apply(state, action).state
+        except EngineError:
+            return None
         return state
 
     def verify(self, game_id: int) -> bool:
@@ -260,7 +269,8 @@ class ServiceCore:
         version = live.version + len(entries)
         snapshot = None
         if ended is not None or version // SNAPSHOT_EVERY > live.version // SNAPSHOT_EVERY:
-            snapshot = (ENGINE_TAG, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            snapshot = (ENGINE_TAG, blob)
         end = (ended[0], self.now(), ended[1], ended[2]) if ended else None
         try:
             self.store.append(
@@ -335,11 +345,6 @@ def check_pinned(game_id: int, row: Mapping[str, Any]) -> None:
             "so it will not continue it silently: finish it on the bot version it started "
             "with, or export its record and ask a judge to start a new game from that position."
         )
-
-
-def _after(tail: Sequence[LogEntry], entry: LogEntry) -> int:
-    """How many action entries of `tail` come at or after `entry`."""
-    return sum(1 for e in tail if e.kind in ACTION_KINDS and e.n >= entry.n)
 
 
 def _time(text: str | None) -> datetime | None:

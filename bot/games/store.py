@@ -220,10 +220,11 @@ class GameStore:
     def _put_snapshot(
         conn: sqlite3.Connection, game_id: int, version: int, chain: str, engine: str, blob: bytes
     ) -> None:
+        seal = f"{chain}:{hashlib.sha256(blob).hexdigest()}"  # see core.snapshot_seal
         conn.execute(
             "INSERT OR REPLACE INTO game_snapshots (game_id, version, chain, engine, state)"
             " VALUES (?, ?, ?, ?, ?)",
-            (game_id, version, chain, engine, blob),
+            (game_id, version, seal, engine, blob),
         )
 
     # -- rulings and judges -------------------------------------------------------------------

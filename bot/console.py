@@ -35,8 +35,9 @@ Type what you would type in a Discord channel:
   /rule 104.2            a rule; also ranges (104.2-104.4), lists (602.5, 603.9) or a question
   /define planar         a glossary term, keyword, feat or trait
   /search ranged strike  ranked results (add doc:NAME to pick a document)
+  /card kabyrr           a card: stats, text, errata, engine status, the rules it uses
   /settings              this server's settings; /settings document|visibility|inline VALUE
-  text with [[509.5]]    inline references, answered in one reply
+  text with [[509.5]]    inline references ([[planar]], [[card name]]), answered in one reply
   /press 2               press button 2 of the last reply
   help, quit (or exit)"""
 
@@ -57,7 +58,9 @@ class Console:
         name, _, rest = text[1:].partition(" ")
         name = name.lower()
         rest, doc = _split_doc(rest)
-        if doc is None and name in ("rule", "search"):
+        if name == "card":  # a card name is never a document option
+            rest, doc = text[1:].partition(" ")[2].strip(), None
+        elif doc is None and name in ("rule", "search"):
             rest, doc = self._trailing_doc(rest)
         reply: Reply | None
         if name == "rule":
@@ -66,13 +69,16 @@ class Console:
             reply = self.judge.define(rest, doc=doc, guild_id=self.guild_id)
         elif name == "search":
             reply = self.judge.search(rest, doc=doc, guild_id=self.guild_id)
+        elif name == "card":
+            reply = self.judge.card(rest, guild_id=self.guild_id)
         elif name == "settings":
             reply = self._settings(rest)
         elif name == "press":
             reply = self._press(rest)
         else:
             reply = notice(
-                f"There is no command /{name[:30]}; try /rule, /define, /search or /settings.",
+                f"There is no command /{name[:30]}; "
+                "try /rule, /define, /search, /card or /settings.",
                 error=True,
             )
         return reply

@@ -82,10 +82,12 @@ class WarlordJudgeBot(commands.Bot):
         return self._judge
 
     async def setup_hook(self) -> None:
+        from bot.cogs.cards import CardsCog
         from bot.cogs.rules import RulesCog
         from bot.cogs.settings import SettingsCog
 
         await self.add_cog(RulesCog(self))
+        await self.add_cog(CardsCog(self))
         await self.add_cog(SettingsCog(self))
         self.add_dynamic_items(JudgeButton)
         if self.sync_commands:

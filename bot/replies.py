@@ -28,16 +28,17 @@ CUSTOM_ID = 100
 AUTOCOMPLETE_CHOICES = 25
 CHOICE_NAME = 100
 
-ActionKind = Literal["rule", "define", "search"]
-_KIND_CODES: dict[str, ActionKind] = {"r": "rule", "d": "define", "s": "search"}
+ActionKind = Literal["rule", "define", "search", "card"]
+_KIND_CODES: dict[str, ActionKind] = {"r": "rule", "d": "define", "s": "search", "c": "card"}
 _CODES = {kind: code for code, kind in _KIND_CODES.items()}
-CUSTOM_ID_PATTERN = r"wj:(?P<kind>[rds]):(?P<doc>[^:]*):(?P<page>[0-9]+):(?P<arg>.+)"
+CUSTOM_ID_PATTERN = r"wj:(?P<kind>[rdsc]):(?P<doc>[^:]*):(?P<page>[0-9]+):(?P<arg>.+)"
 _CUSTOM_ID_RE = re.compile(CUSTOM_ID_PATTERN, re.DOTALL)
 
 
 @dataclass(frozen=True)
 class Action:
-    """What pressing a button does: look up a rule, define a term, or show a page of a search."""
+    """What pressing a button does: look up a rule, define a term, show a page of a search,
+    or show a card."""
 
     kind: ActionKind
     arg: str

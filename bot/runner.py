@@ -87,11 +87,14 @@ def setup_logging(level: str) -> None:
 
 
 def open_judge(index_path: Path | None = None) -> Judge:
-    """The judge over the real rules index and the bot's settings database."""
+    """The judge over the real rules index and the bot's database (settings, cards)."""
+    from bot.card_store import CardStore
+    from bot.commands.card_lookup import CardLookup
     from bot.store import SettingsStore
     from rules_index import RulesIndex
 
-    return Judge(RulesIndex.open(index_path), SettingsStore.open())
+    index, settings = RulesIndex.open(index_path), SettingsStore.open()
+    return Judge(index, settings, CardLookup(CardStore(settings.db), index))
 
 
 def _judge_or_report(index_path: Path | None) -> Judge | None:

@@ -10,9 +10,17 @@ import functools
 import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol
 
+from bot.commands.card_lookup import (
+    IMPORT_HINT,
+    CardLookup,
+    CardMatch,
+    is_card_query,
+    no_card_sentence,
+    strip_card_prefix,
+)
 from bot.commands.cards import (
     MAX_RULES,
     document_line,
@@ -129,9 +137,13 @@ def unique_buttons(buttons: list[Button]) -> tuple[Button, ...]:
 class Judge:
     """Answers rules questions and server settings for every front end."""
 
-    def __init__(self, index: RulesSource, store: SettingsStore) -> None:
+    def __init__(
+        self, index: RulesSource, store: SettingsStore, cards: CardLookup | None = None
+    ) -> None:
         self.index = index
         self.store = store
+        # Without a card database the sample cards answer /card and [[card name]].
+        self.cards = cards if cards is not None else CardLookup(None, index)
 
     # -- settings helpers ----------------------------------------------------------------------
 
@@ -228,6 +240,11 @@ class Judge:
         return Reply(cards=(card,), buttons=buttons)
 
     @answers
+    def card(self, name: str | None, guild_id: int | None = None) -> Reply:
+        """`/card`: a card by name (typos forgiven), or "did you mean"."""
+        return self._visible(self.cards.answer(name), guild_id)
+
+    @answers
     def press(self, custom_id: str, guild_id: int | None = None) -> Reply:
         """A button was pressed: its custom_id says what to show."""
         action = Action.from_custom_id(custom_id)
@@ -238,6 +255,8 @@ class Judge:
             return self._visible(replace(reply, edits=not reply.ephemeral), guild_id)
         if action.kind == "define":
             return self._visible(self._define(action.arg, doc=action.doc or None), guild_id)
+        if action.kind == "card":
+            return self.card(action.arg, guild_id)
         return self._visible(self._open(action.arg, doc=action.doc or None), guild_id)
 
     @answers
@@ -269,54 +288,109 @@ class Judge:
         lines: list[str] = []
         cards: list[Card] = []
         buttons: list[Button] = []
+        sample_cards = False
         for ref in wanted[:MAX_INLINE]:
             shown = f"[[{quote(ref)[1:-1]}]]"
             try:
-                details, hits, note = self._resolve_inline(ref, doc)
+                found = self._resolve_inline(ref, doc)
             except (UnknownRuleError, InvalidInputError) as exc:
                 lines.append(f"{shown}: {str(exc).rstrip('.')}.")
                 nearest = list(getattr(exc, "nearest", []))
                 suggested = suggestion_buttons("rule", nearest, doc or "")
                 buttons.extend(_suggesting(ref, suggested))
                 continue
-            if note:
-                lines.append(f"{shown}: {note[:1].lower()}{note[1:]}")
-            for detail in details:
+            if found.note:
+                lines.append(f"{shown}: {found.note[:1].lower()}{found.note[1:]}")
+            for detail in found.details:
                 card, more = rule_card(detail)
                 cards.append(card)
                 buttons.extend(more)
-            if not details:
-                names = ", ".join(h.ref for h in hits[:3])
+            if found.card is not None:
+                answer = self.cards.card_reply(found.card, strip_card_prefix(ref))
+                if answer.content:
+                    lines.append(f"{shown}: {answer.content[:1].lower()}{answer.content[1:]}")
+                cards.extend(answer.cards)
+                buttons.extend(answer.buttons)
+                sample_cards = sample_cards or not self.cards.imported()
+            elif found.details:
+                # A card of the very name of a rules term: one button away.
+                offered = self.cards.card_buttons(found.near_cards)
+                buttons.extend(replace(b, label=f"Card: {b.label}") for b in offered)
+            elif found.card_asked:
+                names = [m.card.name for m in found.near_cards]
+                lines.append(f"{shown}: {no_card_sentence(strip_card_prefix(ref), names)}")
+                buttons.extend(_suggesting(ref, self.cards.card_buttons(found.near_cards)))
+            else:
+                refs = ", ".join(h.ref for h in found.hits[:3])
+                near = list(dict.fromkeys(m.card.name for m in found.near_cards))
+                card_names = f"the card {' or '.join(near)}" if near else ""
+                asked = " or ".join(n for n in (refs, card_names) if n)
                 lines.append(
-                    f"{shown}: not sure what you mean; did you mean {names}?"
-                    if names
+                    f"{shown}: not sure what you mean; did you mean {asked}?"
+                    if asked
                     else f"{shown}: nothing in the rules matches."
                 )
-                offered = [Button(h.ref, open_or_define(h, doc)) for h in hits[:3]]
+                offered = [Button(h.ref, open_or_define(h, doc)) for h in found.hits[:3]]
+                offered += self.cards.card_buttons(found.near_cards)
                 buttons.extend(_suggesting(ref, offered))
         skipped = len(wanted) - MAX_INLINE
         if skipped > 0:
             lines.append(
                 f"I answer {plural(MAX_INLINE, 'reference')} per message; {skipped} more skipped."
             )
+        if sample_cards:
+            lines.append(IMPORT_HINT)
         return Reply(content="\n".join(lines), cards=tuple(cards), buttons=unique_buttons(buttons))
 
-    def _resolve_inline(
-        self, ref: str, doc: str | None
-    ) -> tuple[list[EntryDetail], list[Hit], str]:
-        """Details for a confident match (with a note when a typo was corrected), else the
-        candidate hits (maybe none)."""
+    def _resolve_inline(self, ref: str, doc: str | None) -> InlineAnswer:
+        """What one `[[reference]]` stands for (see docs/bot.md, "Cards in chat"):
+
+        1. a rule number is always a rule;
+        2. `card: NAME` is always a card;
+        3. a rules term of exactly that name is the term (a card of the same name gets a button);
+        4. a card of exactly that name beats any looser rules match;
+        5. a term's name with a typo ("plannar");
+        6. a card's name with a typo ("stonewardn"), before a rule found only by its words;
+        7. a rule found by its words, when the search is confident;
+        8. else "did you mean", offering rules and close card names.
+        """
         ref = clean_query(ref, noun="query", hint="Type a rule number or a term inside [[ ]].")
         if is_ref_query(ref):
             details = self.index.get(ref, doc=doc)
             if len(details) > MAX_RULES:
                 raise InvalidInputError(f"that holds {plural(len(details), 'rule')}; ask for fewer")
-            return details, [], ""
+            return InlineAnswer(details)
+        if is_card_query(ref):
+            named = self._card_matches(strip_card_prefix(ref))
+            if named and named[0].confident:
+                return InlineAnswer(card=named[0])
+            return InlineAnswer(near_cards=[m for m in named if m.close], card_asked=True)
         found = self.index.lookup(ref, doc=doc, limit=3)
+        named = self._card_matches(ref)
+        exact_card = named[0] if named and named[0].exact else None
+        if found.kind == "search" and named and named[0].confident:
+            return InlineAnswer(card=named[0])
         if found.details and (found.confident or found.kind == "number"):
             details = list(found.details[:1])
-            return details, [], _lookup_note(ref, found.kind, found.hits, details)
-        return [], list(found.hits), ""
+            note = _lookup_note(ref, found.kind, found.hits, details)
+            exact_term = (
+                found.kind == "term" and found.hits[0].matched_by in ("name", "term") and not note
+            )
+            if exact_card is not None and not exact_term:
+                return InlineAnswer(card=exact_card)
+            return InlineAnswer(details, note=note, near_cards=[exact_card] if exact_card else [])
+        if named and named[0].confident:
+            return InlineAnswer(card=named[0])
+        return InlineAnswer(hits=list(found.hits), near_cards=[m for m in named if m.close][:3])
+
+    def _card_matches(self, name: str) -> list[CardMatch]:
+        """Cards named like `name`; none (logged) when the card database cannot be read, so a
+        broken card import never stops rules references from being answered."""
+        try:
+            return self.cards.matches(name)
+        except Exception:
+            log.exception("card lookup failed for %r", name)
+            return []
 
     # -- settings commands ---------------------------------------------------------------------
 
@@ -439,6 +513,11 @@ class Judge:
         return [(t, t) for t in self.index.complete_terms(prefix, AUTOCOMPLETE_CHOICES)]
 
     @completes
+    def complete_card(self, prefix: str) -> list[tuple[str, str]]:
+        """Choices for /card: card names as you type, typos forgiven."""
+        return self.cards.complete(prefix)
+
+    @completes
     def complete_document(self, prefix: str) -> list[tuple[str, str]]:
         """Choices for the document options: "Title version (name)", matched on any of it."""
         wanted = prefix.lower()
@@ -468,6 +547,19 @@ class Judge:
         text = f"I am not sure what you mean by {quote(query)}. Did you mean:\n" + "\n".join(lines)
         buttons = [Button(h.ref, open_or_define(h, doc)) for h in top]
         return Reply(content=text, buttons=unique_buttons(buttons))
+
+
+@dataclass(frozen=True)
+class InlineAnswer:
+    """What one `[[reference]]` resolved to: rules (with a note when a typo was corrected), a
+    card, or candidates to offer (rules hits, close card names)."""
+
+    details: list[EntryDetail] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    note: str = ""
+    card: CardMatch | None = None
+    near_cards: list[CardMatch] = field(default_factory=list)
+    card_asked: bool = False  # `card: NAME` found no card
 
 
 def preview(hit: Hit) -> str:

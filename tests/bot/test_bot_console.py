@@ -58,7 +58,7 @@ def test_press_without_buttons(judge: Judge) -> None:
         ("/rule", "Type a rule number such as 104.2, a range, or a question."),
         (
             "/frobnicate 3",
-            "There is no command /frobnicate; try /rule, /define, /search or /settings.",
+            "There is no command /frobnicate; try /rule, /define, /search, /card or /settings.",
         ),
         ("/rule " + "x" * 4000, "That query is 4,000 characters long; keep it under 200."),
     ],

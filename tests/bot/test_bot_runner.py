@@ -173,6 +173,7 @@ def test_commands_sync_to_the_test_server_or_globally(guild: int | None) -> None
             "define",
             "search",
             "settings",
+            "card",
         }
 
 

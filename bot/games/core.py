@@ -251,7 +251,9 @@ class ServiceCore:
         folded = fold_more(live.folded, [])
         for entry in entries:
             add(folded, entry)
-        while not state.is_over and ended is None:
+        if ended is None:
+            ended = game_end(state, folded.out)
+        while ended is None:
             out_waiting = [s for s in state.waiting_on() if s in folded.out]
             if not out_waiting:
                 break
@@ -264,7 +266,6 @@ class ServiceCore:
             )  # fmt: skip
             entries.append(extra)
             add(folded, extra)
-        if ended is None:
             ended = game_end(state, folded.out)
         version = live.version + len(entries)
         snapshot = None

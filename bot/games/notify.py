@@ -14,8 +14,9 @@ exhaustively (`match` + `assert_never` over `Message`):
 
 Hidden information only goes to its owner: public messages are built from `event_lines`
 (which drops drawn cards) and from decisions' prompts, never from a hand, a deck or a
-decision's private options; react windows whose possible reacts are hidden name no seat
-(`bot.games.notify_pacing`).
+decision's private options. A react window whose possible reacts are hidden names no seat,
+and `bot.games.notify_pacing` says when public messages go out (held while such a window is
+open, after a random pause whenever hidden reacts are possible).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ UserId = str
 PRIVATE_WORDS: dict[str, str] = {
     "you_draw": "You draw {name}.",
     "waiting_on": "Waiting on {who}: {prompt}",
-    "waiting_reacts": "A react window is open (508): waiting for any reacts.",
     "who_seat": "seat {seat}",
     "who_seat_user": "seat {seat} ({user})",
 }
@@ -66,8 +66,8 @@ class PublicLog:
 
 @dataclass(frozen=True)
 class WaitingOn:
-    """Public: whom the game waits on now. `seats` is empty when only hidden react windows
-    wait (no seat is named, so nobody learns who might hold a react)."""
+    """Public: whom the game waits on now. A seat asked about hidden reacts is never named
+    (`seats` and `lines` are empty while only such a decision waits)."""
 
     seats: tuple[int, ...]
     lines: tuple[str, ...]
@@ -158,23 +158,19 @@ def waiting_lines(
     words: Words = ENGLISH,
     private_words: Mapping[str, str] = PRIVATE_WORDS,
 ) -> WaitingOn:
-    """The public waiting line(s): seats with the same prompt share one line; hidden react
-    windows are one line naming nobody."""
+    """The public waiting line(s): seats with the same prompt share one line. A react
+    decision whose reacts are hidden is left out (no line says a window is open; its
+    transition's public messages are held, bot.games.notify_pacing)."""
     groups: dict[str, list[int]] = {}
-    hidden = False
     for d in state.pending:
-        if hidden_react_decision(state, d):
-            hidden = True
-            continue
-        groups.setdefault(prompt_line(state, d, words), []).append(d.seat)
+        if not hidden_react_decision(state, d):
+            groups.setdefault(prompt_line(state, d, words), []).append(d.seat)
     lines: list[str] = []
     seats: list[int] = []
     for prompt, group in groups.items():
         who = ", ".join(_who(s, seating, private_words) for s in group)
         lines.append(private_words["waiting_on"].format(who=who, prompt=prompt))
         seats.extend(group)
-    if hidden:
-        lines.append(private_words["waiting_reacts"])
     return WaitingOn(tuple(seats), tuple(lines))
 
 

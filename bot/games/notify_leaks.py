@@ -13,13 +13,22 @@ import random
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
-from bot.games.notify import GameOver, Message, Ping, PublicLog, WaitingOn, plan
-from engine import Event, GameConfig, GameState, apply, legal_actions, start_game
+from bot.games.notify import GameOver, Message, Ping, PrivateUpdate, PublicLog, WaitingOn, plan
+from bot.games.notify_pacing import (
+    PublicQueue,
+    hidden_react_decision,
+    release,
+    waits_on_hidden_react,
+)
+from engine import Action, Event, GameConfig, GameState, apply, start_game
 from engine.cards.formats import GameFormat
 from engine.cards.sample import sample_catalog, sample_decks_for
-from engine.frames import DestroyingItem, PerformingOrder, PlacingCharacter
 from engine.view import hidden_from
+
+# Frame and action fields that name a card being played or resolved.
+STACK_FIELDS = frozenset({"card", "new_item", "item"})
 
 
 @dataclass(frozen=True)
@@ -45,17 +54,17 @@ def public_texts(messages: Sequence[Message]) -> list[str]:
 
 
 def on_the_stack(state: GameState) -> set[int]:
-    """Cards being played: named by a frame (the character being placed, the item being
-    equipped, the cards of an Order being performed). Giving the Order revealed them."""
+    """Cards being played or resolved: named by a frame (the character being placed, the
+    item being equipped, the card whose text is resolved, the cards of an Order being
+    performed). Playing them revealed them."""
     out: set[int] = set()
     for frame in state.stack:
-        if isinstance(frame, PlacingCharacter):
-            out.add(frame.card)
-        elif isinstance(frame, DestroyingItem):
-            out.add(frame.new_item)
-        elif isinstance(frame, PerformingOrder):
-            order = frame.order.to_dict()
-            out.update(v for k, v in order.items() if k in ("card", "item") and type(v) is int)
+        for name, value in vars(frame).items():
+            if name in STACK_FIELDS and type(value) is int:
+                out.add(value)
+            elif isinstance(value, Action):
+                order = value.to_dict()
+                out.update(v for k, v in order.items() if k in STACK_FIELDS and type(v) is int)
     return out
 
 
@@ -74,8 +83,22 @@ def _words(names: set[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in ordered) + r")(?!\w)")
 
 
+def react_leaks(after: GameState, messages: Sequence[Message]) -> list[Leak]:
+    """A seat asked about hidden reacts named in a public waiting line (or a public ping)."""
+    asked = {d.seat for d in after.pending if hidden_react_decision(after, d)}
+    leaks: list[Leak] = []
+    for m in messages:
+        named = m.seats if isinstance(m, WaitingOn) else ()
+        if isinstance(m, Ping) and not m.private:
+            named = (m.seat,)
+        leaks.extend(Leak(f"seat {s} named while asked about a hidden react", -1, "")
+                     for s in asked.intersection(named))  # fmt: skip
+    return leaks
+
+
 def scan(before: GameState | None, after: GameState, messages: Sequence[Message]) -> list[Leak]:
-    """The hidden cards named (or numbered) in the public messages of one transition."""
+    """The hidden cards named (or numbered) in the public messages of one transition, and
+    seats asked about hidden reacts named in public."""
     hidden = hidden_during(before, after)
     shown = {after.card(i).name for i in range(len(after.instances)) if i not in hidden}
     hidden_names: dict[str, int] = {}
@@ -83,7 +106,7 @@ def scan(before: GameState | None, after: GameState, messages: Sequence[Message]
         hidden_names.setdefault(after.card(i).name, i)
     secret = _words(set(hidden_names) - shown)
     clear = _words(shown)
-    leaks: list[Leak] = []
+    leaks = react_leaks(after, messages)
     for text in public_texts(messages):
         rest = clear.sub(" ", text) if clear is not None else text
         if secret is not None:
@@ -107,20 +130,23 @@ def random_game(
     seed: int, seats: int = 2, fmt: GameFormat = GameFormat.SAGA, max_actions: int = 400
 ) -> Iterator[Step]:
     """A game between uniform random players on the format's sample decks, planned step by
-    step (the start, then every action) until it ends or `max_actions` were applied."""
+    step (the start, then every action) until it ends or `max_actions` were applied. Each
+    player picks among the moves of its private update, so those are played as offered."""
     chooser = random.Random(seed)
     pool = sorted(sample_decks_for(fmt).items())
     decks = [pool[chooser.randrange(len(pool))][1] for _ in range(seats)]
     seating: Mapping[int, str] = {s: f"player{s}" for s in range(seats)}
     start = start_game(GameConfig(seats=seats, format=fmt), decks, seed, sample_catalog())
     state = start.state
-    yield Step(None, state, tuple(start.events), plan(None, state, start.events, seating))
+    messages = plan(None, state, start.events, seating)
+    yield Step(None, state, tuple(start.events), messages)
     for _ in range(max_actions):
         if state.is_over:
             return
         seat = state.pending[chooser.randrange(len(state.pending))].seat
-        options = legal_actions(state, seat)
-        t = apply(state, options[chooser.randrange(len(options))])
+        # The seat plays one of the moves its private update offered (they must be legal).
+        (update,) = [m for m in messages if isinstance(m, PrivateUpdate) and m.seat == seat]
+        t = apply(state, update.moves[chooser.randrange(len(update.moves))].action)
         messages = plan(state, t.state, t.events, seating, actor=seat)
         yield Step(state, t.state, tuple(t.events), messages)
         state = t.state
@@ -128,23 +154,55 @@ def random_game(
 
 @dataclass(frozen=True)
 class LeakRun:
+    """`transitions` planned, `messages` planned, public `texts` scanned; `react_waits`
+    transitions that left the game waiting on a hidden react, `held` transitions whose
+    public messages were held, `released_in_window` batches published while a hidden
+    react window was open (must be 0), and the leaks found."""
+
     games: int
     transitions: int
     messages: int
     texts: int
+    react_waits: int
+    held: int
+    released_in_window: int
     leaks: tuple[Leak, ...]
 
 
-def leak_run(games: int, seed: int = 0, max_actions: int = 400) -> LeakRun:
-    """`games` random games (two to four seats, Saga and Alliance), every public text scanned."""
-    transitions = messages = texts = 0
+def leak_run(games: int, seed: int = 0, max_actions: int = 400, first: int = 0) -> LeakRun:
+    """`games` random games (two to four seats, Saga and Alliance), every public text scanned,
+    every transition paced through a `PublicQueue` (held while a hidden react window waits).
+    Game g (from `first`) has seed `seed + g`, so a run can be split into chunks."""
+    transitions = messages = texts = react_waits = held = in_window = 0
     leaks: list[Leak] = []
-    for g in range(games):
+    pause_rng = random.Random(seed)
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for g in range(first, first + games):
         seats = 2 + g % 3
         fmt = GameFormat.ALLIANCE if g % 5 == 4 else GameFormat.SAGA
+        queue = PublicQueue()
         for step in random_game(seed + g, seats, fmt, max_actions):
             transitions += 1
             messages += len(step.messages)
             texts += len(public_texts(step.messages))
             leaks.extend(scan(step.before, step.after, step.messages))
-    return LeakRun(games, transitions, messages, texts, tuple(leaks))
+            waiting = waits_on_hidden_react(step.after)
+            react_waits += waiting
+            out = queue.push(step.messages, release(step.before, step.after, pause_rng), start)
+            held += out is None
+            in_window += out is not None and waiting
+    return LeakRun(games, transitions, messages, texts, react_waits, held, in_window, tuple(leaks))
+
+
+def merge(runs: Sequence[LeakRun]) -> LeakRun:
+    """The totals of several runs (chunks of one run done in parallel)."""
+    return LeakRun(
+        sum(r.games for r in runs),
+        sum(r.transitions for r in runs),
+        sum(r.messages for r in runs),
+        sum(r.texts for r in runs),
+        sum(r.react_waits for r in runs),
+        sum(r.held for r in runs),
+        sum(r.released_in_window for r in runs),
+        tuple(leak for r in runs for leak in r.leaks),
+    )

@@ -1,109 +1,135 @@
-"""React-window pacing: how long a react window waits, so waiting reveals no hidden react.
+"""React-window pacing: when public messages are released, so waiting reveals no hidden react.
 
-The policy (docs/hosting.md, "Notifications"):
+The engine opens a react window (508) only when some seat may answer it after its standing
+orders, and asks one seat at a time (engine.reacts). An open window therefore tells that
+someone could react; when that react is hidden (an Action card in hand), the public must not
+learn it, neither from a line nor from a delay. The policy (docs/hosting.md, "Notifications"):
 
-- Whenever any seat *could* hold a hidden react (`hidden_reacts_possible`, which reads only
-  public facts), every react window the game passes through, even one nobody is asked in
-  and the engine closes at once, holds the transition's public messages for one pause drawn
-  uniformly from `ReactPacing`, from an RNG the host injects. The number of draws is the
-  number of windows (their trigger points are public), so the pause depends on public
-  information only: an automatic pass looks like a quick human one.
-- The engine's standing orders decide who is asked. A window that asks a seat whose possible
-  reacts are hidden is shown in public as "a react window is open", naming nobody; the asked
-  seat is pinged privately (`Ping.private`). The host releases the window's outcome no sooner
-  than the drawn pause after it opened (`release_at`), however fast the answer.
+1. **Hold.** While the game waits on a react decision whose possible reacts are hidden
+   (`hidden_react_decision`), the public messages of the transitions are held back; the
+   asked seat gets its private update and a private ping at once. When the window closes,
+   everything held is released together, as if no window had opened.
+2. **Pause.** Whenever any seat could hold a hidden react (`hidden_reacts_possible`: a live
+   seat with cards in hand; public facts only), every transition's public messages wait one
+   pause drawn uniformly from `ReactPacing` with an RNG the host injects, whether a window
+   opened or not: a quick hidden pass and no window at all look alike. Without any possible
+   hidden react there is no pause (and no draw).
+3. A react decision whose possible reacts are all public (cards in play or a discard pile)
+   is shown like any decision: everyone can see those cards.
 
-Adoption points for the engine's react windows (being added): `REACT_KIND` (the decision
-kind's value), `WINDOW_EVENT_KINDS` (the event kinds that open a window) and `reacts_hidden`
-(today conservatively True for every seat; it will read the engine's per-seat
-"possible reacts public/hidden" signal).
+The engine's `engine.reacts.exposure(state, seat)` ("hidden"/"public") is read when the
+engine has it; otherwise every react decision counts as hidden. What stays visible: a window
+held for long (a player thinking about a hidden react) is a silence; the react decision's
+timeout (default: pass) and standing orders keep it short (docs/hosting.md).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from engine import Decision, Event, GameState
-from engine.frames import ReactWindow
+from engine import Decision, GameState
 
-REACT_KIND = "react"
-WINDOW_EVENT_KINDS = frozenset({"react_window_opened"})
+if TYPE_CHECKING:
+    from bot.games.notify import Message
+
+REACT_KIND = "react"  # DecisionKind.REACT's value
+
+
+def _engine_exposure() -> Callable[[GameState, int], str | None] | None:
+    try:
+        from engine.reacts import exposure  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    return exposure  # type: ignore[no-any-return,unused-ignore]
+
+
+EXPOSURE = _engine_exposure()
 
 
 @dataclass(frozen=True)
 class ReactPacing:
-    """The pause each react window waits while hidden reacts are possible, in seconds."""
+    """The pause of every transition while hidden reacts are possible, in seconds."""
 
-    low: float = 3.0
-    high: float = 12.0
+    low: float = 2.0
+    high: float = 8.0
 
     def __post_init__(self) -> None:
         if not 0 <= self.low <= self.high:
             raise ValueError("A react pause needs 0 <= low <= high.")
 
 
-def in_react_window(state: GameState, decision: Decision) -> bool:
-    """Whether a decision answers a react window (by its kind or by the frame it belongs to)."""
-    if decision.kind.value == REACT_KIND:
-        return True
-    frame = decision.frame
-    return (
-        frame is not None
-        and frame < len(state.stack)
-        and isinstance(state.stack[frame], ReactWindow)
-    )
+def is_react_decision(decision: Decision) -> bool:
+    return decision.kind.value == REACT_KIND
 
 
 def reacts_hidden(state: GameState, seat: int) -> bool:
-    """Whether `seat`'s possible reacts are hidden information. Conservative until the
-    engine's per-seat signal lands: every seat's are."""
-    return True
+    """Whether `seat` is asked about reacts others may not see (True when unsure)."""
+    if EXPOSURE is None:
+        return True
+    return EXPOSURE(state, seat) != "public"
 
 
 def hidden_react_decision(state: GameState, decision: Decision) -> bool:
-    """A react-window decision whose seat's possible reacts are hidden: never shown in public."""
-    return in_react_window(state, decision) and reacts_hidden(state, decision.seat)
+    """A react decision whose possible reacts are hidden: never shown in public."""
+    return is_react_decision(decision) and reacts_hidden(state, decision.seat)
+
+
+def waits_on_hidden_react(state: GameState) -> bool:
+    return any(hidden_react_decision(state, d) for d in state.pending)
 
 
 def hidden_reacts_possible(state: GameState) -> bool:
-    """Could any live seat hold a hidden react? Only public facts are read: a seat whose
-    reacts are hidden and who holds cards (a react may be on any card in hand)."""
-    return any(not p.eliminated and p.hand and reacts_hidden(state, p.seat) for p in state.players)
+    """Could any live seat hold a hidden react? Public facts only: a live seat holding cards."""
+    return any(not p.eliminated and p.hand for p in state.players)
 
 
-def windows_opened(before: GameState | None, after: GameState, events: Sequence[Event]) -> int:
-    """How many react windows a transition went through (a public fact): the window events,
-    or one when the game now waits in a window it was not in before."""
-    count = sum(1 for e in events if e.kind in WINDOW_EVENT_KINDS)
-    if count:
-        return count
-    frames_before = set(before.stack) if before is not None else set()
-    waits_new = any(
-        in_react_window(after, d) and (d.frame is None or after.stack[d.frame] not in frames_before)
-        for d in after.pending
-    )
-    return 1 if waits_new else 0
+@dataclass(frozen=True)
+class Release:
+    """How a transition's public messages go out: held (a hidden react window is open) or
+    released, together with everything held before, `pause` seconds from now."""
+
+    hold: bool
+    pause: float
 
 
-def window_pause(
+def release(
     before: GameState | None,
     after: GameState,
-    events: Sequence[Event],
     rng: random.Random,
     pacing: ReactPacing = ReactPacing(),
-) -> float:
-    """Seconds to hold this transition's public messages: one draw per window opened while
-    hidden reacts were possible, else 0 (and no draw)."""
-    windows = windows_opened(before, after, events)
+) -> Release:
+    """The pacing of one transition. The draw depends on public facts only (the hands'
+    sizes before the move), never on whether a window opened."""
     reference = before if before is not None else after
-    if windows == 0 or not hidden_reacts_possible(reference):
-        return 0.0
-    return sum(rng.uniform(pacing.low, pacing.high) for _ in range(windows))
+    pause = rng.uniform(pacing.low, pacing.high) if hidden_reacts_possible(reference) else 0.0
+    return Release(waits_on_hidden_react(after), pause)
 
 
-def release_at(opened: datetime, pause: float) -> datetime:
-    """When a window's outcome may be published: not before its drawn pause has passed."""
-    return opened + timedelta(seconds=pause)
+@dataclass
+class PublicQueue:
+    """One game's public messages waiting to go out (kept by the host, per game, in memory;
+    after a restart the game's current public state is simply shown again)."""
+
+    held: list[Message] = field(default_factory=list)
+
+    def push(
+        self, messages: Sequence[Message], how: Release, now: datetime
+    ) -> tuple[datetime, tuple[Message, ...]] | None:
+        """Add a transition's messages; returns (when, what) to publish, or None while held.
+        Of the waiting lines only the last is kept (the earlier ones are out of date)."""
+        from bot.games.notify import WaitingOn, is_public
+
+        self.held.extend(m for m in messages if is_public(m))
+        if how.hold:
+            return None
+        last_wait = max((i for i, m in enumerate(self.held) if isinstance(m, WaitingOn)),
+                        default=-1)  # fmt: skip
+        out = tuple(
+            m for i, m in enumerate(self.held) if not isinstance(m, WaitingOn) or i == last_wait
+        )
+        self.held.clear()
+        return now + timedelta(seconds=how.pause), out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from typing import assert_never
 
 import pytest
@@ -19,7 +21,13 @@ from bot.games.notify import (
     new_waits,
     plan,
 )
-from bot.games.notify_pacing import ReactPacing, hidden_reacts_possible, window_pause
+from bot.games.notify_pacing import (
+    PublicQueue,
+    ReactPacing,
+    Release,
+    hidden_reacts_possible,
+    release,
+)
 from engine import (
     Decision,
     DecisionKind,
@@ -35,6 +43,7 @@ from engine.cards.sample import sample_catalog, sample_decks
 from engine.frames import ReactWindow
 
 SEATING = {0: "ann", 1: "bob"}
+START = datetime(2026, 1, 5, tzinfo=UTC)
 
 
 def started() -> tuple[GameState, list[object]]:
@@ -138,30 +147,34 @@ def test_game_over_is_public_and_nobody_is_pinged() -> None:
     assert of_type(messages, Ping) == [] and of_type(messages, WaitingOn) == []
 
 
+class FakeKind(StrEnum):
+    """The engine's react decision kind by its value, so this test does not depend on it."""
+
+    REACT = "react"
+
+
 def react_window_state(state: GameState) -> GameState:
-    """A state waiting on seat 1 in a react window (the engine does not open them yet)."""
-    window = ReactWindow(seat=0, trigger="509.5.3", to_answer=(1,))
-    decision = Decision(1, DecisionKind.ORDER, "React or pass.", frame=len(state.stack))
+    """A state waiting on seat 1 in a react window."""
+    window = ReactWindow(seat=0, trigger="before_roll", to_answer=(1,))
+    decision = Decision(1, FakeKind.REACT, "React or pass.", frame=len(state.stack))  # type: ignore[arg-type]
     return dataclasses.replace(state, stack=(*state.stack, window), pending=(decision,))
 
 
-def test_a_react_window_names_nobody_in_public_and_pings_privately() -> None:
+def test_a_hidden_react_window_names_nobody_in_public_and_pings_privately() -> None:
     state, _ = started()
     window = react_window_state(state)
     messages = plan(state, window, [], SEATING, actor=0)
     (waiting,) = of_type(messages, WaitingOn)
-    assert waiting.seats == ()
-    assert waiting.lines == ("A react window is open (508): waiting for any reacts.",)
-    assert not any("seat 1" in line or "bob" in line for line in waiting.lines)
+    assert waiting == WaitingOn((), ())
     assert [(p.seat, p.private) for p in of_type(messages, Ping)] == [(1, True)]
+    updates = {u.seat: u for u in of_type(messages, PrivateUpdate)}
+    assert updates[0].news is False  # nothing new for the other seat: no telling message
 
 
-def test_every_react_window_pauses_alike_whatever_the_hands_hold() -> None:
-    """The pause reads public facts only: two games that differ in hidden cards alone draw
-    the same pause from the same RNG."""
+def test_the_pause_reads_public_facts_only() -> None:
+    """Two games that differ in hidden cards alone (and one with a window open, one
+    without) draw the same pause from the same RNG."""
     state, _ = started()
-    window = react_window_state(state)
-    hands = [p.hand for p in state.players]
     swapped = dataclasses.replace(
         state,
         players=tuple(
@@ -169,21 +182,37 @@ def test_every_react_window_pauses_alike_whatever_the_hands_hold() -> None:
             for p in state.players
         ),
     )
-    assert [p.hand for p in swapped.players] != hands
+    assert [p.hand for p in swapped.players] != [p.hand for p in state.players]
     pacing = ReactPacing(2.0, 8.0)
-    first = window_pause(state, window, [], random.Random(9), pacing)
-    second = window_pause(swapped, react_window_state(swapped), [], random.Random(9), pacing)
-    assert 2.0 <= first <= 8.0 and first == second
+    quiet = release(state, apply(state, Pass(seat=0)).state, random.Random(9), pacing)
+    held = release(swapped, react_window_state(swapped), random.Random(9), pacing)
+    assert 2.0 <= quiet.pause <= 8.0 and quiet.pause == held.pause
+    assert (quiet.hold, held.hold) == (False, True)
     assert hidden_reacts_possible(state)
 
 
-def test_no_window_no_pause_and_no_draw() -> None:
+def test_no_possible_hidden_react_no_pause_and_no_draw() -> None:
     state, _ = started()
-    t = apply(state, Pass(seat=0))
+    empty = dataclasses.replace(
+        state, players=tuple(dataclasses.replace(p, hand=()) for p in state.players)
+    )
     rng = random.Random(1)
     expected = random.Random(1).random()
-    assert window_pause(state, t.state, t.events, rng) == 0.0
+    assert release(empty, empty, rng) == Release(False, 0.0)
     assert rng.random() == expected
+
+
+def test_held_public_messages_go_out_together_with_the_last_waiting_line() -> None:
+    state, _ = started()
+    queue = PublicQueue()
+    opened = plan(state, react_window_state(state), [], SEATING, actor=0)
+    assert queue.push(opened, Release(True, 3.0), START) is None
+    closed = plan(state, state, [], SEATING, actor=1)
+    when, out = queue.push(closed, Release(False, 3.0), START) or (None, ())
+    assert when == START + timedelta(seconds=3)
+    assert [type(m) for m in out] == [PublicLog, PublicLog, WaitingOn]
+    assert out[-1] == of_type(closed, WaitingOn)[0]
+    assert queue.held == []
 
 
 def test_new_waits_skip_the_actor_and_keep_one_per_seat() -> None:

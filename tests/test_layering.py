@@ -44,3 +44,10 @@ def test_engine_uses_no_clock_or_global_random(path: Path) -> None:
 def test_rules_index_knows_nothing_of_discord_bot_or_engine(path: Path) -> None:
     used = imported_top_levels(path) & {"discord", "bot", "engine"}
     assert not used, f"{path.relative_to(ROOT)} imports {sorted(used)}"
+
+
+@pytest.mark.parametrize("path", modules("bot/games"), ids=str)
+def test_the_game_service_knows_nothing_of_discord(path: Path) -> None:
+    """bot/games is a library with no Discord in it (DESIGN.md 4b): front ends adapt to it."""
+    used = imported_top_levels(path) & {"discord"}
+    assert not used, f"{path.relative_to(ROOT)} imports {sorted(used)}"

@@ -183,7 +183,7 @@ class ServiceCore:
         if row["header"] is None:
             raise NoSuchGameError(f"Game {game_id} has not started yet.")
         check_pinned(game_id, row)
-        entries = self.store.log(game_id)
+        row, entries = self.store.game_and_log(game_id)
         folded = fold(entries)
         if folded.chain != row["chain"] or len(entries) != row["version"]:
             raise GameError(

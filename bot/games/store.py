@@ -182,6 +182,16 @@ class GameStore:
                 (Status.ABANDONED.value, now.isoformat(), result, game_id),
             )
 
+    def game_and_log(self, game_id: int) -> tuple[dict[str, Any], list[LogEntry]]:
+        """The game's row and its log read in one transaction (a consistent pair even while
+        another process appends)."""
+        with self.lock:
+            self.db.conn.execute("BEGIN")
+            try:
+                return self.game(game_id), self.log(game_id)
+            finally:
+                self.db.conn.execute("COMMIT")
+
     def log(self, game_id: int) -> list[LogEntry]:
         rows = self._query("SELECT * FROM game_log WHERE game_id = ? ORDER BY n", [game_id])
         return [

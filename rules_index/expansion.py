@@ -10,7 +10,7 @@ scored by how much of the query's meaning it covers, rare words weighing more.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rules_index.query import QueryPlan, ask_clause, fts_query, stem
 from rules_index.text import fold, words
@@ -114,10 +114,12 @@ def lift_sub_rules(
     parent_rule: Mapping[int, int],
     ratio: float,
     lead: float,
+    named: Collection[int] = (),
 ) -> None:
     """The most specific rule first: a sub-rule scored within `ratio` of its parent whose
     questions resemble the query more than the parent's do is lifted `lead` above it
-    (602.5.1, odd rolls against spells, over 602.5, Spell Resistance). Deepest first."""
+    ("what happened to ethereal": 602.5.4 over 602.5, Planar). Deepest first; a parent the
+    query is the name of (`named`: "reach" is 602.16) keeps its place."""
 
     def depth(rid: int) -> int:
         n = 0
@@ -127,7 +129,7 @@ def lift_sub_rules(
 
     for rid in sorted(scores, key=lambda r: -depth(r)):
         parent = parent_rule.get(rid)
-        if parent is None or parent not in scores:
+        if parent is None or parent not in scores or parent in named:
             continue
         more_asked = asked.get(rid, 0.0) > asked.get(parent, 0.0)
         if more_asked and scores[parent] * ratio <= scores[rid] < scores[parent]:

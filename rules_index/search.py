@@ -591,7 +591,8 @@ class Ranker:
                     scores[cited.id] = scores.get(cited.id, 0.0) + rw.number_boost
                     how[cited.id] = "number"
         if rw.specific < 1.0:
-            lift_sub_rules(scores, asked, self.parent_rule, rw.specific, COUNTERPART_LEAD)
+            by_name = {rid for rid, (_, how) in named.items() if how == "name"}
+            lift_sub_rules(scores, asked, self.parent_rule, rw.specific, COUNTERPART_LEAD, by_name)
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))

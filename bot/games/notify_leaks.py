@@ -27,8 +27,12 @@ from engine.cards.formats import GameFormat
 from engine.cards.sample import sample_catalog, sample_decks_for
 from engine.view import hidden_from
 
-# Frame and action fields that name a card being played or resolved.
-STACK_FIELDS = frozenset({"card", "new_item", "item"})
+# Frame and action fields that name a card being played, resolved or acting: a frame is made
+# by a public act, so its cards are known (an attacker a judge's adjustment put back into a
+# hand is still named when its attack ends, 510.12).
+STACK_FIELDS = frozenset(
+    {"card", "new_item", "item", "attacker", "performer", "target", "equipper", "subject"}
+)
 
 
 @dataclass(frozen=True)
@@ -54,9 +58,9 @@ def public_texts(messages: Sequence[Message]) -> list[str]:
 
 
 def on_the_stack(state: GameState) -> set[int]:
-    """Cards being played or resolved: named by a frame (the character being placed, the
+    """Cards named by a frame: being played or resolved (the character being placed, the
     item being equipped, the card whose text is resolved, the cards of an Order being
-    performed). Playing them revealed them."""
+    performed) or acting (an attacker, a strike's performer and target). Known to all."""
     out: set[int] = set()
     for frame in state.stack:
         for name, value in vars(frame).items():

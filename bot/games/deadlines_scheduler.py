@@ -1,7 +1,7 @@
 """The deadline scheduler: reminders, vacations and timeouts over the store, with an injected
 clock; idempotent after a restart (bot.games.deadlines has the policy).
 
-    scheduler = DeadlineScheduler(host, DeadlineStore(db), clock)
+    scheduler = for_service(service)  # or DeadlineScheduler(host, DeadlineStore(db), clock)
     result = scheduler.tick()        # call every minute or so (or at `next_due()`)
     for notice in result.notices: deliver it; then scheduler.delivered(result.notices)
     for t in result.transitions: send bot.games.notify.plan(t.before, t.after, t.events, ...)
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.errors import BotError
 from bot.games.deadlines import (
@@ -170,3 +170,28 @@ class DeadlineScheduler:
                 waits.append(wait)
                 ended[(game.id, wait.seat)] = vacation.until if vacation is not None else None
         return next_due(waits, rules, ended)
+
+
+class ServiceHost:
+    """`GameHost` over the game service (bot.games.service.GameService)."""
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+
+    def running_games(self) -> Sequence[GameInfo]:
+        return list(self.service.active_games())
+
+    def log_since(self, game_id: int, version: int) -> Sequence[LogEntry]:
+        return [e for e in self.service.store.log(game_id) if e.n > version]
+
+    def apply_default(self, game_id: int, seat: int, expected_version: int) -> GameTransition:
+        return self.service.apply_default(game_id, seat, expected_version)  # type: ignore[no-any-return]
+
+    def forfeit(self, game_id: int, seat: int, expected_version: int) -> GameTransition:
+        return self.service.forfeit(game_id, seat, expected_version)  # type: ignore[no-any-return]
+
+
+def for_service(service: Any) -> DeadlineScheduler:
+    """The scheduler of a game service: same database, same lock, same clock."""
+    store = DeadlineStore(service.db, service.store.lock)
+    return DeadlineScheduler(ServiceHost(service), store, service.clock)

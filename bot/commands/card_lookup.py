@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from rapidfuzz import fuzz, process
@@ -36,9 +36,10 @@ from engine.cards.sample import sample_catalog
 if TYPE_CHECKING:
     from bot.commands.judge import RulesSource
 
-CLOSE = 70.0  # a name at least this like the query is a close match ("did you mean")
-CONFIDENT = 86.0  # ... and at least this like it is answered at once (a typo)
-SUGGEST = 55.0  # names this like it are offered when none is close
+CLOSE = 80.0  # a whole name this like the query (fuzz.ratio) is a close match
+CONFIDENT = 88.0  # ... and this like it is answered at once (a typo)
+WORD_TYPO = 85.0  # a typed word this like a word of the name is that word
+SUGGEST = 55.0  # names this like it (name_likeness) are offered when none is close
 MAX_ABILITIES = 6  # compiled abilities listed in an answer
 KEYWORD_SECTION, FEAT_SECTION = "602", "603"
 IMPORT_HINT = (
@@ -67,19 +68,25 @@ class SampleCards:
 
 @dataclass(frozen=True)
 class CardMatch:
-    """A card found for a name: how alike the names are (0-100), and whether they are equal."""
+    """A card found for a name: how alike the names are (0-100), whether they are equal, how
+    alike the whole names are, and whether every typed word is a word of the name ("kabyrr"
+    in "Kabyrr the Insane": `words` 2 when each is there as typed, 1 with typos, else 0)."""
 
     card: GameCard
     score: float
     exact: bool
+    ratio: float = 0.0
+    words: int = 0
 
     @property
     def close(self) -> bool:
-        return self.exact or self.score >= CLOSE
+        """Near enough to offer, or for `cards show` to show with a note."""
+        return self.exact or self.ratio >= CLOSE or self.words > 0
 
     @property
     def confident(self) -> bool:
-        return self.exact or self.score >= CONFIDENT
+        """Near enough to answer with, saying it was a typo."""
+        return self.exact or self.ratio >= CONFIDENT or self.words == 2
 
 
 def name_likeness(query: str, choice: str, **kwargs: object) -> float:
@@ -91,16 +98,35 @@ def name_likeness(query: str, choice: str, **kwargs: object) -> float:
 def match_cards(catalog: CardCatalog, name: str, limit: int = 5) -> list[CardMatch]:
     """Cards for `name`, best first: every card of exactly that name, then distinct names by
     likeness down to SUGGEST."""
-    exact = [CardMatch(c, 100.0, True) for c in catalog.named(name)]
+    exact = [CardMatch(c, 100.0, True, 100.0, 2) for c in catalog.named(name)]
     key = name_key(name)
     names: dict[str, GameCard] = {}
     for card in catalog.cards:
         names.setdefault(name_key(card.name), card)
     names.pop(key, None)
     hits = process.extract(
-        key, list(names), scorer=name_likeness, limit=limit, score_cutoff=SUGGEST
+        key, list(names), scorer=name_likeness, limit=max(limit, 10), score_cutoff=SUGGEST
     )
-    return [*exact, *(CardMatch(names[k], float(s), False) for k, s, _ in hits)][:limit]
+    found = [
+        CardMatch(names[k], float(s), False, fuzz.ratio(key, k), _words_in(key, k))
+        for k, s, _ in hits
+    ]
+    if sum(m.words == 2 for m in found) > 1:  # "dragon": many names hold it; ask which
+        found = [replace(m, words=1) if m.words == 2 else m for m in found]
+    found.sort(key=lambda m: (not m.confident, not m.close, -m.score))
+    return [*exact, *found][:limit]
+
+
+def _words_in(query: str, name: str) -> int:
+    """2 when every word typed is a word of the name, 1 when each is one with a typo, else 0."""
+    typed, words = query.split(), name.split()
+    if not typed or len(typed) >= len(words):
+        return 0
+    if all(w in words for w in typed):
+        return 2
+    if all(any(fuzz.ratio(w, n) >= WORD_TYPO for n in words) for w in typed):
+        return 1
+    return 0
 
 
 def is_card_query(text: str) -> bool:
@@ -280,9 +306,9 @@ class CardLookup:
         return [(n, n) for n in chosen[:25]]
 
 
-def no_card_sentence(asked: str, names: list[str]) -> str:
+def no_card_sentence(asked: str, names: list[str], *, quoted: str = "") -> str:
     """No card is named like 'x'. Did you mean A, B or C? (the question only when some are near)"""
-    head = f"No card is named like {quote(asked)}."
+    head = f"No card is named like {quoted or quote(asked)}."
     unique = list(dict.fromkeys(names))[:3]
     if not unique:
         return head
@@ -299,6 +325,7 @@ __all__ = [
     "CLOSE",
     "CONFIDENT",
     "IMPORT_HINT",
+    "SUGGEST",
     "CardLookup",
     "CardMatch",
     "CardSource",

@@ -143,7 +143,7 @@ def test_no_close_name_says_so_privately() -> None:
 
 def test_a_near_name_is_offered_as_card_buttons_that_open_the_card() -> None:
     judge = judge_with()
-    reply = judge.card("iron warden")
+    reply = judge.card("stonwrdn")
     assert not reply.cards and not reply.ephemeral
     assert "Did you mean Stonewarden" in reply.content
     button = next(b for b in reply.buttons if b.label == "Stonewarden")
@@ -256,11 +256,11 @@ def test_an_exact_card_name_beats_a_rule_found_by_its_words() -> None:
 
 
 def test_an_unclear_reference_offers_close_card_names_too() -> None:
-    reply = judge_with().inline("[[iron warden]]")
+    reply = judge_with().inline("[[stonwrdn]]")
     assert reply is not None and not reply.cards
     assert "did you mean the card Stonewarden?" in reply.content
     assert [b.action for b in reply.buttons] == [Action("card", "Stonewarden")]
-    assert reply.buttons[0].label == "iron warden? → Stonewarden"
+    assert reply.buttons[0].label == "stonwrdn? → Stonewarden"
 
 
 # the console -----------------------------------------------------------------------------------
@@ -281,3 +281,16 @@ def test_the_console_shows_card_answers_and_presses_their_rule_buttons() -> None
 def test_the_console_help_names_card() -> None:
     assert "/card" in console.HELP
     assert "[[card name]]" in console.HELP
+
+
+def test_a_word_of_one_card_name_finds_it_and_a_word_of_several_asks_which() -> None:
+    kabyrr = Card(id="k", name="Kabyrr the Insane", type=CardType.CHARACTER, level=3)
+    fang = Card(id="f", name="Dragon Fang", type=CardType.ITEM)
+    plate = Card(id="p", name="Dragon Plate", type=CardType.ITEM)
+    judge = imported_judge(kabyrr, fang, plate)
+    assert judge.card("kabyrr").cards[0].title == "Kabyrr the Insane"
+    assert titles(judge.inline("[[Kabyrr]] attacks")) == ["Kabyrr the Insane"]
+    asked = judge.card("dragon")
+    assert not asked.cards
+    assert "Did you mean Dragon Fang or Dragon Plate?" in asked.content
+    assert {b.action.arg for b in asked.buttons} == {"Dragon Fang", "Dragon Plate"}

@@ -9,19 +9,28 @@ from pathlib import Path
 from typing import Any
 
 from bot.card_store import CardStore, CardStoreError
-from engine.cards.abilities import Ability, AbilityKind, Cost, Effect
+from bot.commands.card_lookup import CLOSE, SUGGEST, match_cards, no_card_sentence
+from bot.commands.card_text import ability_line, render_card
 from engine.cards.catalog import CardCatalog
-from engine.cards.community import COUNT_LABELS, FACTION_NAMES, SOURCE, parse_community_cards
+from engine.cards.community import (
+    COUNT_LABELS,
+    FACTION_NAMES,
+    SOURCE,
+    ImportReport,
+    parse_community_cards,
+)
 from engine.cards.coverage import Coverage, coverage
 from engine.cards.deckbuilder import random_deck
 from engine.cards.decklist import DeckListError, format_decklist, parse_decklist
 from engine.cards.errors import CardError
 from engine.cards.formats import GameFormat
 from engine.cards.model import Card, CardType
-from engine.cards.names import name_key
 from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
 from engine.cards.serialize import card_from_dict, card_to_dict
 from engine.cards.validation import validate_deck, validate_limited_pool
+from rules_index.text import plural
+
+__all__ = ["ability_line", "add_cards_parser", "render_card", "render_coverage"]
 
 MAX_PROBLEMS_SHOWN = 20
 FORMATS = [f.value for f in GameFormat]
@@ -36,9 +45,18 @@ def add_cards_parser(sub: Any) -> None:
     cards.set_defaults(func=lambda args: _usage(cards))
     csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
 
-    imp = csub.add_parser("import", help="load a community card JSON file (replaces the last)")
+    imp = csub.add_parser(
+        "import",
+        help="load a community card JSON file (replaces the last, unless the new one is "
+        "mostly unreadable)",
+    )
     imp.add_argument("path", type=Path, help="community card file (2020 export or v4 JSON)")
     imp.add_argument("--json", action="store_true", help="print the summary as JSON")
+    imp.add_argument(
+        "--replace",
+        action="store_true",
+        help="import even a file of mostly unreadable cards, or far fewer than the last import",
+    )
     imp.set_defaults(func=run_import)
 
     reset = csub.add_parser(
@@ -124,25 +142,73 @@ def _catalog(args: argparse.Namespace) -> CardCatalog:
 
 
 def run_import(args: argparse.Namespace) -> int:
+    """Read the file, say what was read, and replace the import unless it looks like junk."""
+    store = _store()
     try:
-        report = _store().import_file(args.path)
+        data = _read_card_json(args.path)
+        report = _parse(data)
+        previous = store.last_import()
     except CardStoreError as exc:
         return _fail(str(exc))
+    if report.imported == 0:
+        return _fail("The card file holds no readable cards; the previous import is kept.")
+    reason = junk_reason(report, previous)
+    kept = bool(reason) and not args.replace
+    if not kept:
+        try:
+            report = store.import_data(data, source=args.path.name)
+        except CardStoreError as exc:
+            return _fail(str(exc))
     summary = {
         "file": str(args.path),
-        "imported": report.imported,
+        "imported": 0 if kept else report.imported,
+        "read": report.imported,
         "clean": report.clean,
         "skipped": report.skipped,
+        "kept_previous": kept,
+        "refused_because": reason if kept else None,
         "counts": report.counts,
         "problems": report.problems,
     }
     if args.json:
         print(json.dumps(summary, indent=2, ensure_ascii=False))
-        return 0
+    else:
+        _print_import(args.path, report, kept)
+    if kept:
+        old = _previous_text(previous)
+        print(
+            f"error: Not imported: {reason}; {old} add --replace to import it anyway.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def junk_reason(report: ImportReport, previous: dict[str, Any] | None) -> str:
+    """Why a file read as `report` must not replace the cards in use ("" when it may): fewer
+    than half of its entries readable as cards, or fewer than half as many cards as the
+    current import."""
+    entries = report.imported + report.skipped
+    if report.imported * 2 < entries:
+        return (
+            f"only {report.imported:,} of its {plural(entries, 'entry', 'entries')} "
+            "could be read as cards"
+        )
+    before = int(previous["imported"]) if previous else 0
+    if report.imported * 2 < before:
+        return (
+            f"it holds {plural(report.imported, 'card')}, "
+            f"far fewer than the {before:,} of the current import"
+        )
+    return ""
+
+
+def _print_import(path: Path, report: ImportReport, kept: bool) -> None:
+    verb = "Read" if kept else "Imported"
     print(
-        f"Imported {report.imported} cards from {args.path.name} "
-        f"({report.clean} read cleanly, {report.skipped} skipped, "
-        f"{len(report.problems)} problems)."
+        f"{verb} {plural(report.imported, 'card')} from {path.name} "
+        f"({report.clean:,} read cleanly, {report.skipped:,} skipped, "
+        f"{plural(len(report.problems), 'problem')})."
     )
     for key, count in report.counts.items():
         if count:
@@ -150,8 +216,34 @@ def run_import(args: argparse.Namespace) -> int:
     for problem in report.problems[:MAX_PROBLEMS_SHOWN]:
         print(f"  - {problem}")
     if len(report.problems) > MAX_PROBLEMS_SHOWN:
-        print(f"  ... and {len(report.problems) - MAX_PROBLEMS_SHOWN} more (use --json).")
-    return 0
+        print(f"  ... and {len(report.problems) - MAX_PROBLEMS_SHOWN:,} more (use --json).")
+
+
+def _previous_text(previous: dict[str, Any] | None) -> str:
+    if not previous:
+        return "the sample cards stay in use;"
+    source = previous.get("source") or "the last file"
+    return (
+        f"the current import ({plural(int(previous['imported']), 'card')} from {source}) is kept;"
+    )
+
+
+def _read_card_json(path: Path) -> Any:
+    """The parsed JSON of a card file, or CardStoreError with one sentence."""
+    text = _read_text(path, "card")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardStoreError(
+            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
+        ) from None
+
+
+def _parse(data: Any) -> ImportReport:
+    try:
+        return parse_community_cards(data)
+    except CardError as exc:
+        raise CardStoreError(f"{exc} Nothing was imported.") from None
 
 
 def run_reset(args: argparse.Namespace) -> int:
@@ -175,21 +267,25 @@ def run_reset(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
+    """The card of that name; else the closest one, said first; else exit 1 with suggestions."""
     name = " ".join(args.name).strip()
     if not name:
         return _fail("Give a card name to show.")
     try:
-        found = _store().find(name) if not args.sample else _sample_find(name)
+        found = match_cards(_catalog(args), name)
     except CardStoreError as exc:
         return _fail(str(exc))
-    if not found:
-        return _fail(f"No card is named like '{name}'.")
-    exact = [c for c in found if name_key(c.name) == name_key(name)]
-    shown = exact or found[:1]
+    exact = [m.card for m in found if m.exact]
+    close = [m.card for m in found if not m.exact and m.score >= CLOSE]
+    if not exact and not close:
+        names = [m.card.name for m in found if m.score >= SUGGEST]
+        print(f"error: {no_card_sentence(name, names, quoted=repr_name(name))}", file=sys.stderr)
+        return 1
+    shown = exact or close[:1]
     if not exact:  # say so before showing another card than the one asked for
-        others = [c.name for c in found if c.name != shown[0].name]
+        others = [c.name for c in close if c.name != shown[0].name]
         also = f" (also close: {', '.join(dict.fromkeys(others))})" if others else ""
-        note = f"No card named '{name}'; closest: {shown[0].name}{also}."
+        note = f"No card named {repr_name(name)}; closest: {shown[0].name}{also}."
         print(note, file=sys.stderr if args.json else sys.stdout)
         if not args.json:
             print()
@@ -200,114 +296,9 @@ def run_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sample_find(name: str) -> list[Card]:
-    catalog = sample_catalog()
-    exact = list(catalog.named(name))
-    return exact or [c for n in catalog.suggest(name) for c in catalog.named(n)]
-
-
-def render_card(card: Card) -> str:
-    """A card as a few lines of plain text."""
-    kind = " ".join([*(t.value for t in card.character_types), card.type.value])
-    if card.represents is not None:
-        kind = f"{card.represents.value} token"
-    head = [kind]
-    if card.level is not None:  # an item's or action's level is what it takes to use it
-        needs = card.type in (CardType.ITEM, CardType.ACTION)
-        head.append(f"level {card.level} to use" if needs else f"level {card.level}")
-    if card.classes:
-        head.append("/".join(c.value for c in card.classes))
-    if card.alignments:
-        head.append("/".join(a.value for a in card.alignments))
-    if card.factions:
-        head.append("/".join(card.factions))
-    lines = [f"{card.name} [{card.id}]", ", ".join(head)]
-    stats = []
-    if card.attack:
-        damage = f" {card.damage_type.value}" if card.damage_type else ""
-        stats.append("ATK " + "/".join(f"{a:+d}" for a in card.attack) + damage)
-    bonus = dict(card.extra).get("level_bonus")
-    if bonus is not None and bonus.lstrip("+-").isdigit():
-        stats.append(f"Level {int(bonus):+d}")  # 203.2: a bonus to the wearer's level
-    for label, value, signed in (
-        ("AC", card.armor_class, not card.is_character),
-        ("Skill", card.skill, True),
-        ("HP", card.hit_points, not card.is_character),
-    ):
-        if value is not None:
-            stats.append(f"{label} {value:+d}" if signed else f"{label} {value}")
-    if stats:
-        lines.append("  ".join(stats))
-    if card.traits:
-        lines.append("Traits: " + ", ".join(card.traits))
-    words = [_keyword_text(k.name, k.value, k.qualifier) for k in card.keywords]
-    words += [f"{f.name} {f.value:+d}" for f in card.feats]
-    if words:
-        lines.append("Keywords: " + ", ".join(words))
-    if card.restrictions or card.required_alignment:
-        who = [card.required_alignment.value] if card.required_alignment else []
-        lines.append("Only: " + " ".join([*who, " or ".join(card.restrictions)]).strip())
-    if card.text:
-        lines += ["", card.text]
-    if card.abilities:
-        lines += ["", f"Abilities ({card.implementation_status.value}):"]
-        lines += [f"  - {ability_line(a)}" for a in card.abilities]
-    return "\n".join(lines)
-
-
-def ability_line(ability: Ability) -> str:
-    """One compiled ability in a line: kind, trigger, costs, effects or "by hand"."""
-    head = " ".join([*(q.value.replace("_", " ") for q in ability.qualifiers), ability.kind.value])
-    parts = [f"{head.capitalize()} ({ability.performer.value.replace('_', ' ')})"]
-    if ability.trigger is not None:
-        window = ability.trigger.window.value.replace("_", " ")
-        who = ability.trigger.subject.value.replace("_", " ")
-        means = ability.trigger.means.value
-        parts.append(f"window {window} (whose: {who}, by: {means})")
-    if ability.costs:
-        parts.append("cost " + ", ".join(_cost_text(c) for c in ability.costs))
-    if ability.kind is AbilityKind.STATIC or ability.manual:
-        parts.append(f"by hand: {ability.effect_text}" if ability.effect_text else "by hand")
-    else:
-        parts.append("runs " + "; ".join(_effect_text(e) for e in ability.effects))
-        if not ability.automated:
-            parts.append("(a cost or trigger is resolved by hand)")
-    return " | ".join(parts)
-
-
-def _cost_text(cost: Cost) -> str:
-    label = cost.kind.value.replace("_", " ")
-    if cost.kind.value in ("other", "condition", "kill_character", "spend_character"):
-        return f"{label} ({cost.text})"
-    return f"{label} {cost.amount}" if cost.amount != 1 else label
-
-
-def _effect_text(effect: Effect) -> str:
-    words = [effect.op.value.replace("_", " ")]
-    if effect.strike is not None:
-        words.append(effect.strike.value)
-    if effect.amount is not None:
-        words.append(f"{effect.amount:+d}" if effect.op.value in ("strike", "modify_stat")
-                     else str(effect.amount))  # fmt: skip
-    if effect.stat is not None:
-        words.append(effect.stat.value)
-    if effect.direction is not None:
-        words.append(effect.direction.value.replace("_", " "))
-    if effect.name:
-        words.append(effect.name)
-    if effect.times != 1:
-        words.append(f"x{effect.times}")
-    words.append(f"on {effect.affects.value}")
-    if effect.duration.value != "instant":
-        words.append(f"({effect.duration.value.replace('_', ' ')})")
-    if effect.on_fail:
-        words.append("or " + ", ".join(_effect_text(e) for e in effect.on_fail))
-    return " ".join(words)
-
-
-def _keyword_text(name: str, value: int | None, qualifier: str | None) -> str:
-    text = f"{qualifier} {name}" if qualifier else name
-    return f"{text} {value}" if value is not None else text
+def repr_name(name: str) -> str:
+    """A typed name quoted for the command line: 'legion shieldbarer'."""
+    return f"'{name}'"
 
 
 # list ---------------------------------------------------------------------------------------
@@ -336,7 +327,7 @@ def run_list(args: argparse.Namespace) -> int:
     for card in cards:
         level = f"L{card.level}" if card.level is not None else "  "
         print(f"{card.id:40} {level:>4}  {card.type.value:10} {card.name}")
-    print(f"{len(cards)} cards.")
+    print(f"{plural(len(cards), 'card')}.")
     return 0
 
 
@@ -459,11 +450,11 @@ def run_check_deck(args: argparse.Namespace) -> int:
             )
         )
     elif problems:
-        print(f"{deck.name} is not a legal {fmt.value} deck ({len(problems)} problems):")
+        print(f"{deck.name} is not a legal {fmt.value} deck ({plural(len(problems), 'problem')}):")
         for problem in problems:
             print(f"  - {problem.text}")
     else:
-        print(f"{deck.name} is a legal {fmt.value} deck ({len(deck.all_cards)} cards).")
+        print(f"{deck.name} is a legal {fmt.value} deck ({plural(len(deck.all_cards), 'card')}).")
     return 1 if problems else 0
 
 
@@ -507,7 +498,7 @@ def run_sample_deck(args: argparse.Namespace) -> int:
     decks, formats = sample_decks(), sample_deck_formats()
     if not args.name:
         for name, deck in decks.items():
-            print(f"{name:20} {formats[name].value:9} {len(deck.all_cards)} cards")
+            print(f"{name:20} {formats[name].value:9} {plural(len(deck.all_cards), 'card')}")
         return 0
     if args.name not in decks:
         return _fail(f"There is no sample deck '{args.name}'; choose one of {', '.join(decks)}.")

@@ -7,6 +7,7 @@ import re
 from bot.commands.text import quote
 from bot.replies import Action, Button, Card, Field, shorten
 from rules_index.models import DocumentInfo, Entry, EntryDetail, Hit
+from rules_index.text import plural
 
 INLINE_CHILDREN_CHARS = 1500  # sub-rules shorter than this are shown in full, else collapsed
 INLINE_CHILDREN_COUNT = 8
@@ -88,7 +89,8 @@ def rule_card(detail: EntryDetail) -> tuple[Card, tuple[Button, ...]]:
             else Action("rule", f"{children[0].ref}-{children[-1].ref}", doc)
         )
         if action.fits() and len(children) <= MAX_RULES:
-            buttons.append(Button(f"Show the {len(children)} sub-rules of {entry.ref}", action))
+            shown = plural(len(children), "sub-rule")
+            buttons.append(Button(f"Show the {shown} of {entry.ref}", action))
     if detail.cites:
         fields.append(Field("Cites", ", ".join(detail.cites)))
     if detail.broken_refs:
@@ -135,11 +137,11 @@ def search_page(
     shown = hits[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     start = page * PAGE_SIZE
     lines = [hit_line(start + i + 1, h) for i, h in enumerate(shown)]
-    total = f"{len(hits)}+" if more else str(len(hits))
+    total = f"{len(hits)}+ results" if more else plural(len(hits), "result")
     card = Card(
         title=f"Search: {quote(query)}",
         description="\n\n".join(lines),
-        footer=f"Page {page + 1} of {pages} · {total} results",
+        footer=f"Page {page + 1} of {pages} · {total}",
     )
     buttons: list[Button] = []
     if pages > 1:

@@ -38,3 +38,22 @@ def test_a_name_shared_with_a_card_in_play_is_no_leak() -> None:
     shared = in_play & set(hand)
     name = next(iter(shared)) if shared else next(iter(in_play))
     assert not scan(None, state, [PublicLog((f"{name} attacks.",))])
+
+
+def test_the_scan_finds_a_seat_named_while_asked_about_a_hidden_react() -> None:
+    import dataclasses
+    from enum import StrEnum
+
+    from engine import Decision
+    from engine.frames import ReactWindow
+
+    class Kind(StrEnum):
+        REACT = "react"
+
+    state = next(random_game(seed=4)).after
+    window = ReactWindow(seat=0, trigger="before_roll", to_answer=(1,))
+    asked = Decision(1, Kind.REACT, "React or pass.", frame=len(state.stack))  # type: ignore[arg-type]
+    waiting = dataclasses.replace(state, stack=(*state.stack, window), pending=(asked,))
+    assert scan(state, waiting, [WaitingOn((1,), ("Waiting on seat 1",))])
+    assert scan(state, waiting, [Ping(1, None, "React?", private=False)])
+    assert not scan(state, waiting, [Ping(1, None, "React?", private=True)])

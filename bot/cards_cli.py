@@ -374,7 +374,8 @@ def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
     """The coverage report as text lines."""
     status = result.by_status
     lines = [
-        f"{result.cards} cards ({label}): {status['full']} full ({result.full_share:.1%}), "
+        f"{plural(result.cards, 'card')} ({label}): "
+        f"{status['full']} full ({result.full_share:.1%}), "
         f"{status['partial']} partial, {status['manual']} manual.",
         "",
         f"  {'type':12} {'full':>6} {'partial':>8} {'manual':>7}",
@@ -386,9 +387,10 @@ def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
     share = result.automated / result.abilities if result.abilities else 0.0
     lines += [
         "",
-        f"{result.abilities} abilities, {result.automated} automated ({share:.1%}); "
-        f"{result.reacts} reacts, {result.unknown_triggers} with a trigger not read "
-        f"(offered at every window) on {result.unknown_trigger_cards} cards, "
+        f"{plural(result.abilities, 'ability', 'abilities')}, {result.automated} automated "
+        f"({share:.1%}); {plural(result.reacts, 'react')}, {result.unknown_triggers} with a "
+        f"trigger not read (offered at every window) on "
+        f"{plural(result.unknown_trigger_cards, 'card')}, "
         f"{result.unread_conditions} with trigger conditions checked by hand.",
     ]
     if top and result.patterns:

@@ -134,3 +134,13 @@ def test_show_prints_feats_apart_from_keywords(capsys: pytest.CaptureFixture[str
 def test_sample_deck_list_counts_cards(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "sample-deck"]) == 0
     assert all(line.endswith(" cards") for line in capsys.readouterr().out.splitlines())
+
+
+def test_coverage_of_one_card_speaks_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = {**card("Solo"), "text": "Order: Perform a +3 melee strike."}
+    assert main(["cards", "coverage", str(write(tmp_path, "one.json", [one]))]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 card (one.json): ")
+    assert "\n1 ability, " in out and "0 reacts" in out

@@ -53,6 +53,17 @@ from engine.events import (
     WarlordTypeLost,
     WoundsInflicted,
 )
+from engine.events_abilities import (
+    AbilityPerformed,
+    Adjusted,
+    CardAttached,
+    CardToHand,
+    CountersChanged,
+    DeckShuffled,
+    EffectSkipped,
+    Healed,
+    ResolvedByHand,
+)
 from engine.frames import Attacking, Placement, PlacingCharacter
 
 HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
@@ -106,7 +117,64 @@ def describe(state: GameState, action: Action) -> str:
         return verb.format(n(action.option))
     if isinstance(action, a.Decline):
         return DECLINE_LINES.get(_decision_kind(state, action.seat), "Done / stop")
+    if isinstance(action, a.PerformAbility | a.Adjust | a.DoneResolving):
+        return describe_ability(state, action)
     return repr(action)
+
+
+def describe_ability(state: GameState, action: Action) -> str:
+    """Menu lines of Orders on cards and of manual adjustments."""
+    from engine import actions as a
+
+    def n(i: int) -> str:
+        return card_label(state, i)
+
+    if isinstance(action, a.PerformAbility):
+        ability = state.card(action.card).abilities[action.ability]
+        how = "" if not ability.manual else " (resolved by hand)"
+        text = f"{n(action.character)} performs {n(action.card)}: {ability.text}{how}"
+        if action.target >= 0:
+            text += f" -> target {n(action.target)}"
+        if action.discard:
+            text += " (discarding " + ", ".join(n(c) for c in action.discard) + ")"
+        return text
+    if isinstance(action, a.DoneResolving):
+        return "Done: the card's text is resolved"
+    assert isinstance(action, a.Adjust)
+    what = ADJUST_LINES.get(action.op, action.op.replace("_", " "))
+    card = n(action.card) if action.card >= 0 else ""
+    target = n(action.target) if action.target >= 0 else ""
+    return what.format(card=card, target=target, amount=action.amount, name=action.name)
+
+
+ADJUST_LINES = {
+    "wound": "Inflict {amount} wound(s) on {card}",
+    "heal": "Heal {amount} wound(s) from {card}",
+    "spend": "Spend {card}",
+    "ready": "Ready {card}",
+    "stun": "Stun {card}",
+    "kill": "Kill {card}",
+    "move_forward": "Move {card} forward {amount} rank(s)",
+    "move_backward": "Move {card} backward {amount} rank(s)",
+    "modify_atk": "Give {card} {amount:+d} ATK until the end of the turn",
+    "modify_ac": "Give {card} {amount:+d} AC until the end of the turn",
+    "modify_skill": "Give {card} {amount:+d} Skill until the end of the turn",
+    "modify_hp": "Give {card} {amount:+d} HP until the end of the turn",
+    "modify_level": "Give {card} {amount:+d} level until the end of the turn",
+    "draw": "Draw {amount} card(s)",
+    "discard": "Discard {card}",
+    "retrieve": "Return {card} from the discard pile to hand",
+    "search": "Take {card} from the deck, then shuffle",
+    "banish": "Banish {card}",
+    "return_to_hand": "Return {card} to its owner's hand",
+    "create_token": "Create a token copy of {card}",
+    "add_counters": "Put {amount} {name} counter(s) on {card}",
+    "remove_counters": "Remove {amount} {name} counter(s) from {card}",
+    "attach": "Attach {card} to {target}",
+    "melee_strike": "{card} performs a {amount:+d} melee strike at {target}",
+    "ranged_strike": "{card} performs a {amount:+d} ranged strike at {target}",
+    "skill_check": "{card} makes a skill check (DC {amount})",
+}
 
 
 CHOOSE_VERBS = {
@@ -137,6 +205,11 @@ def _choice(state: GameState, action: Action) -> tuple[str, str]:
     if isinstance(action, a.PlayOrderCard):
         label = card_label(state, action.card)
         return card_label(state, action.character), f"Play {label} (manual effect)"
+    if isinstance(action, a.PerformAbility):
+        return card_label(state, action.character), describe(state, action)
+    if isinstance(action, a.Adjust):
+        heading = card_label(state, action.card) if action.card in state.units else "Cards"
+        return f"Adjust {heading}", describe(state, action)
     if isinstance(
         action, (a.PlayCharacter, a.Equip, a.PlayDungeon, a.DefeatDungeon, a.AttachEpicClass)
     ):
@@ -234,7 +307,17 @@ TEMPLATES: dict[str, str] = {
     "item_equipped": "{seat} equips {name} to {to_name}.",
     "item_destroyed": "{name} on {from_name} is destroyed ({rule}).",
     "action_card_played": "{seat} plays {name}: {text}",
-    "manual_effect": "Resolve {name} by hand: the engine does not run its text yet.",
+    "manual_effect": "Resolve {name} by hand with adjustments: {text}",
+    "ability_performed": "{performer_name} performs {name}{target}: {text}",
+    "effect_skipped": "Part of {name} does nothing: {why}{rule}.",
+    "healed": "{name} heals {amount} wound(s); {wounds} left.",
+    "counters_changed": "{name}: {amount:+d} {counter} counter(s), {total} now (704).",
+    "card_to_hand": "{name} goes to its owner's hand from the {zone}.",
+    "deck_shuffled": "{seat} shuffles their deck.",
+    "card_attached": "{name} is attached to {to_name}.",
+    "adjusted": "{seat} adjusts by hand for {source_name}: {what}.",
+    "resolved_by_hand": "{seat} declares {name} resolved.",
+    "ask_manual": "Resolve {name} by hand with adjustments, then declare it done.",
     "dungeon_played": "{seat} plays the dungeon {name}: {text}",
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
     "epic_class_attached": "{seat} attaches the Epic Class {name} to {to_name} ({rule}).",
@@ -287,6 +370,17 @@ WHY: dict[str, str] = {
     "spend_order": "the cost of a Spend Order",
     "defeat_dungeon": "spent to defeat a dungeon",
     "epic_class": "the cost of attaching an Epic Class",
+    "ability_cost": "the cost of an ability",
+    "ability_effect": "an ability's effect",
+    "adjustment": "an adjustment made by hand",
+    "cost": "paid as a cost",
+    "killed": "killed by an effect",
+    "returned": "returned to its owner's hand",
+    "banished": "banished",
+    "stalwart": "Stalwart protects it",
+    "empty_deck": "the deck is empty",
+    "target_left_play": "its target is not in play",
+    "no_room": "it cannot move there",
     # character_died
     "wounds": "{wounds} wound(s) with {hit_points} HP",
     "hp_zero": "its hit points are reduced to 0",
@@ -343,6 +437,8 @@ def prompt_line(state: GameState, decision: Decision, words: Words = ENGLISH) ->
         return say("ask_fall_forward")
     if kind is DecisionKind.DESTROY_ITEM:
         return say("ask_destroy_item", name=name)
+    if kind is DecisionKind.MANUAL:
+        return say("ask_manual", name=name)
     if kind is DecisionKind.STRIKE_TARGET and isinstance(frame, Attacking):
         number = frame.next_strike
         bonus = stats.strikes(state, frame.attacker)[number]
@@ -460,7 +556,7 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
         case DungeonPlayed():
             return say("dungeon_played", seat=seat, name=e.name, text=e.text)
         case ManualEffect():
-            return say("manual_effect", name=e.name)
+            return say("manual_effect", name=e.name, text=e.text)
         case DungeonDefeated():
             return say("dungeon_defeated", name=e.name, by_name=e.by_name, rule=e.rule)
         case EpicClassAttached():
@@ -515,6 +611,18 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
         case GameStarted():
             return say("game_started", seats=e.seats, format=e.format)
         case (
+            AbilityPerformed()
+            | EffectSkipped()
+            | Healed()
+            | CountersChanged()
+            | CardToHand()
+            | DeckShuffled()
+            | CardAttached()
+            | Adjusted()
+            | ResolvedByHand()
+        ):
+            return ability_line(e, seat, words)
+        case (
             CardDrawn()  # private; the hand shows it to its owner
             | PhaseStarted()
             | CardsReadied()
@@ -527,6 +635,44 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             return None
         case _:
             assert_never(e)
+
+
+def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
+    """Events of abilities and of manual resolution (engine.events_abilities)."""
+    say, because = words.say, words.because
+    match e:
+        case AbilityPerformed():
+            target = f" on {e.target_name}" if e.target_name else ""
+            return say(
+                "ability_performed",
+                performer_name=e.performer_name,
+                name=e.name,
+                target=target,
+                text=e.text,
+            )
+        case EffectSkipped():
+            rule = f" ({e.rule})" if e.rule else ""
+            return say("effect_skipped", name=e.name, why=because(e.why), rule=rule)
+        case Healed():
+            return say("healed", name=e.name, amount=e.amount, wounds=e.wounds)
+        case CountersChanged():
+            return say(
+                "counters_changed", name=e.name, amount=e.amount, counter=e.counter, total=e.total
+            )
+        case CardToHand():
+            return say("card_to_hand", name=e.name, zone=e.zone)
+        case DeckShuffled():
+            return say("deck_shuffled", seat=seat)
+        case CardAttached():
+            return say("card_attached", name=e.name, to_name=e.to_name)
+        case Adjusted():
+            what = ADJUST_LINES.get(e.op, e.op).format(
+                card=e.name or "", target=e.target_name or "", amount=e.amount, name=e.counter
+            )
+            return say("adjusted", seat=seat, source_name=e.source_name, what=what)
+        case ResolvedByHand():
+            return say("resolved_by_hand", seat=seat, name=e.name)
+    return None
 
 
 def event_lines(events: Sequence[Event], words: Words = ENGLISH) -> list[str]:

@@ -102,6 +102,52 @@ class AttachEpicClass(Action):
 
 
 @dataclass(frozen=True)
+class PerformAbility(Action):
+    """507.6 / 507.7: `character` performs Order number `ability` of `card` (`Card.abilities`):
+    printed on the character, on an equipped item or attached card, or an Action card in
+    hand. `target` is the chosen target (-1: none, 510.5 step 2); `discard` the hand cards
+    discarded as a cost (510.2)."""
+
+    TYPE: ClassVar[str] = "perform_ability"
+    card: int
+    ability: int
+    character: int
+    target: int = -1
+    discard: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Adjust(Action):
+    """A manual adjustment while resolving a card text by hand (engine.adjustments): `op` is
+    one of ADJUST_OPS, on `card` (a character, a card in a zone, or -1), with `target` (the
+    strike's target, the card to attach to, or -1), `amount` (wounds, ranks, stat change,
+    counters, a strike bonus or a DC) and `name` (a counter's name)."""
+
+    TYPE: ClassVar[str] = "adjust"
+    op: str
+    card: int = -1
+    target: int = -1
+    amount: int = 1
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class DoneResolving(Action):
+    """Declare a manual effect resolved: its frame ends and the game goes on."""
+
+    TYPE: ClassVar[str] = "done_resolving"
+
+
+# The adjustments a seat may make while resolving a card text by hand (engine.adjustments).
+ADJUST_OPS: tuple[str, ...] = (
+    "wound", "heal", "spend", "ready", "stun", "kill", "move_forward", "move_backward",
+    "modify_atk", "modify_ac", "modify_skill", "modify_hp", "modify_level", "draw", "discard",
+    "retrieve", "search", "banish", "return_to_hand", "create_token", "add_counters",
+    "remove_counters", "attach", "melee_strike", "ranged_strike", "skill_check",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Choose(Action):
     """Answer a pending decision with one of its options."""
 
@@ -128,8 +174,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PlayDungeon,
         DefeatDungeon,
         AttachEpicClass,
+        PerformAbility,
         Choose,
         Decline,
+        Adjust,
+        DoneResolving,
     )
 }
 
@@ -142,7 +191,11 @@ ORDER_TYPES: tuple[type[Action], ...] = (
     PlayDungeon,
     DefeatDungeon,
     AttachEpicClass,
+    PerformAbility,
 )
+
+# Actions that answer a manual resolution (DecisionKind.MANUAL).
+MANUAL_TYPES: tuple[type[Action], ...] = (Adjust, DoneResolving)
 
 
 DIRECTIONS: tuple[str, ...] = ("forward", "backward", "sideways")
@@ -161,12 +214,14 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
         if f.name not in data:
             raise InvalidActionError(f"Action {kind!r} is missing the field {f.name!r}.")
         value = data[f.name]
-        if f.name == "spend":
+        if f.name in ("spend", "discard"):
             if not _is_ids(value, list | tuple):
                 raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be a list of ids.")
             value = tuple(int(v) for v in value)
         elif f.name == "direction":
             _check_direction(value)
+        elif f.name in ("op", "name"):
+            _check_text(f.name, value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be an integer.")
         values[f.name] = value
@@ -181,6 +236,13 @@ def _is_ids(value: Any, kinds: Any) -> bool:
     return isinstance(value, kinds) and all(_is_int(v) for v in value)
 
 
+def _check_text(field: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise InvalidActionError(f"Field {field!r} must be text, not {value!r}.")
+    if field == "op" and value not in ADJUST_OPS:
+        raise InvalidActionError(f"Unknown adjustment {value!r}.")
+
+
 def _check_direction(value: Any) -> None:
     if value not in DIRECTIONS:
         raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
@@ -192,11 +254,13 @@ def validate_shape(action: object) -> Action:
         raise InvalidActionError(f"Not an action: {action!r}.")
     for f in fields(action):
         value = getattr(action, f.name)
-        if f.name == "spend":
+        if f.name in ("spend", "discard"):
             if not _is_ids(value, tuple):
-                raise InvalidActionError("Field 'spend' must be a tuple of card ids.")
+                raise InvalidActionError(f"Field {f.name!r} must be a tuple of card ids.")
         elif f.name == "direction":
             _check_direction(value)
+        elif f.name in ("op", "name"):
+            _check_text(f.name, value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} must be an integer, not {value!r}.")
     return action

@@ -528,6 +528,19 @@ class GameDrawn(BaseEvent):
     KIND: ClassVar[str] = "game_drawn"
 
 
+# Event kinds kept in their own modules (they import BaseEvent from here).
+from engine.events_abilities import (  # noqa: E402
+    AbilityPerformed,
+    Adjusted,
+    CardAttached,
+    CardToHand,
+    CountersChanged,
+    DeckShuffled,
+    EffectSkipped,
+    Healed,
+    ResolvedByHand,
+)
+
 Event = (
     GameStarted
     | TurnStarted
@@ -573,6 +586,15 @@ Event = (
     | PlayerDefeated
     | GameWon
     | GameDrawn
+    | AbilityPerformed
+    | EffectSkipped
+    | Healed
+    | CountersChanged
+    | CardToHand
+    | DeckShuffled
+    | CardAttached
+    | Adjusted
+    | ResolvedByHand
 )
 
 EVENT_TYPES: tuple[type[BaseEvent], ...] = tuple(BaseEvent.__subclasses__())

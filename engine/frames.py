@@ -122,6 +122,21 @@ class ResolvingManually:
     text: str
 
 
+@dataclass(frozen=True)
+class ResolvingAbility:
+    """510.5 step 3: the compiled effects of ability `ability` of `card`, performed by
+    `performer` (with `target`, None when it has none), run one at a time from `next_effect`;
+    `strikes_done` counts the strikes of a STRIKE effect already pushed (engine.abilities_run)."""
+
+    seat: int
+    card: int
+    ability: int
+    performer: int
+    target: int | None = None
+    next_effect: int = 0
+    strikes_done: int = 0
+
+
 Frame = (
     PerformingOrder
     | Attacking
@@ -130,6 +145,7 @@ Frame = (
     | DestroyingItem
     | ReactWindow
     | ResolvingManually
+    | ResolvingAbility
 )
 
 
@@ -154,4 +170,5 @@ FRAME_KINDS: dict[type, str] = {
     DestroyingItem: "destroying_item",
     ReactWindow: "react_window",
     ResolvingManually: "resolving_manually",
+    ResolvingAbility: "resolving_ability",
 }

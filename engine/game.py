@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from engine import orders
+from engine.abilities_offer import ability_problem, candidate_abilities
 from engine.actions import (
+    MANUAL_TYPES,
     Action,
     AttachEpicClass,
     Attack,
     Choose,
     Decline,
     DefeatDungeon,
+    DoneResolving,
     Equip,
     Maneuver,
     Pass,
+    PerformAbility,
     PlayCharacter,
     PlayDungeon,
     PlayOrderCard,
     validate_shape,
 )
+from engine.adjustments import adjustment_choices, check_manual
 from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnError
 from engine.events import Transition
 from engine.pending import Decision, DecisionKind, DefaultAnswer
@@ -53,6 +58,8 @@ def order_problem(state: GameState, action: Action) -> Problem | None:
         return orders.defeat_problem(state, seat, state.dungeon, action)
     if isinstance(action, AttachEpicClass):
         return orders.epic_problem(state, seat, action)
+    if isinstance(action, PerformAbility):
+        return ability_problem(state, seat, action, state.turn)
     return Problem("505.2", f"{type(action).__name__} is not an Order.")
 
 
@@ -78,6 +85,11 @@ def check(state: GameState, action: object) -> None:
         raise NotYourTurnError(
             f"The game is not waiting on seat {act.seat} (it waits on {waiting})."
         )
+    if decision.kind is DecisionKind.MANUAL:
+        check_manual(state, decision, act)
+        return
+    if isinstance(act, MANUAL_TYPES):
+        raise NotYourTurnError(f"Seat {act.seat} is not resolving a card by hand.", "510.5")
     is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
     if decision.kind is DecisionKind.ORDER:
         if not is_order_answer:
@@ -122,7 +134,10 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         for candidate in orders.candidate_orders(state, seat, state.dungeon):
             if order_problem(state, candidate) is None:
                 out.append(candidate)
+        out += candidate_abilities(state, seat, state.turn)
         return out
+    if decision.kind is DecisionKind.MANUAL:
+        return adjustment_choices(state, seat)
     result: list[Action] = [Choose(seat, o) for o in decision.options]
     if decision.may_decline:
         result.append(Decline(seat))
@@ -142,6 +157,8 @@ def default_action(state: GameState, seat: int) -> Action:
         return Pass(seat)
     if answer is DefaultAnswer.DECLINE:
         return Decline(seat)
+    if answer is DefaultAnswer.DONE:
+        return DoneResolving(seat)
     return Choose(seat, decision.options[0])
 
 

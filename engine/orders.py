@@ -311,8 +311,7 @@ def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Actio
             out.append(PlayCharacter(seat, card))
         elif kind is CardType.ITEM:
             out += [Equip(seat, card, u) for u in own]
-        elif kind is CardType.ACTION:
-            out += [PlayOrderCard(seat, card, u) for u in own]
+        # Action cards from hand are offered as PerformAbility (engine.abilities_offer).
         elif kind is CardType.DUNGEON:
             out += [PlayDungeon(seat, card, u) for u in own]
         elif kind is CardType.EPIC_CLASS:

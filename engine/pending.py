@@ -18,6 +18,7 @@ class DefaultAnswer(StrEnum):
     PASS = "pass"  # give no Order (505.2)
     DECLINE = "decline"  # the decision's `Decline`: done discarding, stop the attack
     FIRST = "first"  # `Choose` the first of the options
+    DONE = "done"  # `DoneResolving`: a manual effect is declared resolved
 
 
 class DecisionKind(StrEnum):
@@ -30,6 +31,7 @@ class DecisionKind(StrEnum):
     POSITION = "position"  # 401.7 / 507.1.1: where in the rank a character goes
     FALL_FORWARD = "fall_forward"  # 401.6.2: which character falls forward next
     DESTROY_ITEM = "destroy_item"  # 302.7 / 602.12: which item to destroy for an equip location
+    MANUAL = "manual"  # a card text resolved by hand: adjustments, then DoneResolving
 
 
 # The default answer of each kind; where a kind may be declined only sometimes (the first
@@ -42,6 +44,7 @@ DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
     DecisionKind.POSITION: DefaultAnswer.FIRST,  # far left
     DecisionKind.FALL_FORWARD: DefaultAnswer.FIRST,
     DecisionKind.DESTROY_ITEM: DefaultAnswer.FIRST,
+    DecisionKind.MANUAL: DefaultAnswer.DONE,  # declare the manual effect resolved
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from engine.actions import Action
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions
+from engine.pending import DecisionKind
 from engine.record import GameRecord, new_record
 from engine.rng import Rng
 from engine.state import GameConfig, GameState
@@ -51,6 +52,10 @@ def random_playout(
         options = legal_actions(state, seat)
         index, chooser = chooser.below(len(options))
         action = options[index]
+        if state.pending[0].kind is DecisionKind.MANUAL:
+            # a few random adjustments, then done: done (listed first) half of the time
+            done, chooser = chooser.below(2)
+            options = options[:1] if done == 0 or len(options) == 1 else options[1:]
         state = apply(state, action).state
         actions.append(action)
     record = GameRecord(record.config, record.seed, record.decks, record.cards, tuple(actions))

@@ -45,7 +45,8 @@ TOP_KEYS = frozenset(
     {
         "position_version", "comment", "config", "seed", "rng_counter", "dice", "cards",
         "seats", "turn", "phase", "active", "passes", "initiative_order", "dungeon",
-        "modifiers", "stack", "pending", "step", "winner", "ceased",
+        "modifiers", "stack", "pending", "step", "winner", "ceased", "used_abilities",
+        "counters",
     }
 )  # fmt: skip
 SEAT_KEYS = frozenset({"ranks", "eliminated", "initiative_warlord", "comment", *ZONES})
@@ -470,6 +471,8 @@ class _Builder:
             stack=stack,
             pending=pending,
             step=_int(data.get("step", 0), "step", 0),
+            used_abilities=_triples(data.get("used_abilities", []), "used_abilities", int),
+            counters=_triples(data.get("counters", []), "counters", str),
         )
 
     def _initiative_warlord(self, seat: int, units: Mapping[int, Unit]) -> int | None:
@@ -533,3 +536,15 @@ def _in_progress(data: Mapping[str, Any]) -> tuple[tuple[Frame, ...], tuple[Deci
         if decision.frame is not None and not 0 <= decision.frame < len(stack):
             raise _fail(f"pending[{i}].frame", f"there is no frame {decision.frame} in the stack")
     return stack, pending
+
+
+def _triples(value: Any, path: str, middle: type) -> Any:
+    """Abilities used ([card, ability, turn], 510.7) or counters ([card, name, count], 704)."""
+    out = []
+    for i, item in enumerate(_list(value, path)):
+        if not isinstance(item, list) or len(item) != 3 or not isinstance(item[1], middle):
+            raise _fail(f"{path}[{i}]", "expected a list of three values")
+        out.append(
+            (_int(item[0], f"{path}[{i}][0]", 0), item[1], _int(item[2], f"{path}[{i}][2]", 0))
+        )
+    return tuple(out)

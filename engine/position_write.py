@@ -94,6 +94,10 @@ def position_to_dict(state: GameState, embed_cards: bool = True) -> dict[str, An
             }
             for m in state.modifiers
         ]
+    if state.used_abilities:
+        out["used_abilities"] = [list(u) for u in state.used_abilities]
+    if state.counters:
+        out["counters"] = [list(c) for c in state.counters]
     if state.stack:
         out["stack"] = [frame_to_plain(frame) for frame in state.stack]
     if not is_recomputable(state):

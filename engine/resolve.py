@@ -12,6 +12,7 @@ from engine.actions import (
     Equip,
     Maneuver,
     Pass,
+    PerformAbility,
     PlayCharacter,
     PlayDungeon,
     PlayOrderCard,
@@ -30,7 +31,6 @@ from engine.events import (
     InitiativeWarlordChosen,
     ItemDestroyed,
     ItemEquipped,
-    ManualEffect,
     Moved,
     OrderGiven,
     OrderPhaseEnded,
@@ -94,17 +94,32 @@ def perform_order(tx: Tx, action: Action) -> None:
     elif isinstance(action, Equip):
         equip(tx, seat, action.item, action.character)
     elif isinstance(action, PlayOrderCard):
+    elif isinstance(action, PerformAbility):
+        from engine.abilities_run import perform_ability
+
+        target = None if action.target < 0 else action.target
+        name, text = tx.name(action.card), tx.card(action.card).text
+        if action.card in tx.player(seat).hand:
+            performer = action.character
+            tx.emit(ActionCardPlayed(seat=seat, card=action.card, name=name, performer=performer,
+                                     text=text))  # fmt: skip
+        perform_ability(
+            tx, seat, action.card, action.ability, action.character, target, action.discard
+        )
         if is_spend_order(tx.card(action.card).text):
+        # Records before Orders on cards: the Action card's text is resolved by hand.
+        from engine.abilities_run import open_manual
+
             spend(tx, action.character, "spend_order", "510.6")
         tx.take_from_hand(seat, action.card)
         name, text = tx.name(action.card), tx.card(action.card).text
+        tx.update_player(seat, action_zone=(*tx.player(seat).action_zone, action.card))
         tx.emit(
             ActionCardPlayed(
                 seat=seat, card=action.card, name=name, performer=action.character, text=text
             )
         )
-        tx.emit(ManualEffect(seat=seat, card=action.card, name=name, text=text))
-        move_to_discard(tx, action.card, "resolved", "303.5")
+        open_manual(tx, seat, action.card, text)
     elif isinstance(action, PlayDungeon):
         tx.take_from_hand(seat, action.card)
         tx.dungeon = action.card
@@ -353,6 +368,10 @@ def finish(tx: Tx, index: int) -> None:
     """Pop the frame a decision was answered for; it is the top one (frames nest)."""
     assert index == len(tx.stack) - 1, "a frame above the one answered"
     tx.pop_frame()
+    elif kind is DecisionKind.MANUAL:
+        from engine.adjustments import answer_manual
+
+        answer_manual(tx, decision, action)
 
 
 def answer_frame(tx: Tx, index: int, choice: int | None) -> None:

@@ -134,6 +134,11 @@ class GameState:
     modifiers: tuple[Modifier, ...] = ()
     winner: int | None = None
     actions_applied: int = 0
+    # Abilities used (source card, ability index, turn) for Limited / once per game (510.7,
+    # 510.21) and item Orders that spend the item (507.7.2); counters on cards (704):
+    # (card, counter name, count). Both kept by engine.abilities_run.
+    used_abilities: tuple[tuple[int, int, int], ...] = ()
+    counters: tuple[tuple[int, str, int], ...] = ()
 
     def card(self, instance: int) -> Card:
         """The definition of a card instance."""

@@ -36,6 +36,7 @@ from engine.frames import (
     Placement,
     PlacingCharacter,
     ReactWindow,
+    ResolvingAbility,
     ResolvingManually,
     Striking,
 )
@@ -80,7 +81,16 @@ def resume(tx: Tx) -> bool:
             return False
         case PlacingCharacter() | DestroyingItem():
             raise RuntimeError(f"{type(frame).__name__} lost its decision")
-        case ReactWindow() | ResolvingManually():
+        case ResolvingManually():
+            from engine.abilities_run import manual_decision  # (imports engine.resolve)
+
+            tx.ask(index, manual_decision(tx, frame.seat, frame.card))  # after an adjustment
+            return True
+        case ResolvingAbility():
+            from engine.abilities_run import continue_ability
+
+            return continue_ability(tx, index)
+        case ReactWindow():
             raise NotImplementedError(f"{type(frame).__name__} frames are not opened yet")
         case _:
             assert_never(frame)

@@ -42,6 +42,8 @@ class Tx:
         self.modifiers: list[Modifier] = list(state.modifiers)
         self.winner = state.winner
         self.actions_applied = state.actions_applied
+        self.used_abilities = state.used_abilities
+        self.counters = state.counters
         self.events: list[Event] = []
 
     def freeze(self) -> GameState:
@@ -66,6 +68,8 @@ class Tx:
             modifiers=tuple(self.modifiers),
             winner=self.winner,
             actions_applied=self.actions_applied,
+            used_abilities=self.used_abilities,
+            counters=self.counters,
         )
 
     # reading

@@ -95,25 +95,60 @@ def name_likeness(query: str, choice: str, **kwargs: object) -> float:
     return 0.5 * fuzz.WRatio(query, choice) + 0.5 * fuzz.ratio(query, choice)
 
 
-def match_cards(catalog: CardCatalog, name: str, limit: int = 5) -> list[CardMatch]:
-    """Cards for `name`, best first: every card of exactly that name, then distinct names by
-    likeness down to SUGGEST."""
-    exact = [CardMatch(c, 100.0, True, 100.0, 2) for c in catalog.named(name)]
-    key = name_key(name)
-    names: dict[str, GameCard] = {}
+_NAMES: list[tuple[CardCatalog, dict[str, GameCard], dict[str, list[str]]]] = []
+
+
+def _names(catalog: CardCatalog) -> tuple[dict[str, GameCard], dict[str, list[str]]]:
+    """The catalog's cards by name key (first of each name) and the name keys by word; kept
+    for the last few catalogs (a catalog does not change)."""
+    for known, names, by_word in _NAMES:
+        if known is catalog:
+            return names, by_word
+    names = {}
     for card in catalog.cards:
         names.setdefault(name_key(card.name), card)
-    names.pop(key, None)
-    hits = process.extract(
-        key, list(names), scorer=name_likeness, limit=max(limit, 10), score_cutoff=SUGGEST
-    )
+    by_word: dict[str, list[str]] = {}
+    for key in names:
+        for word in set(key.split()):
+            by_word.setdefault(word, []).append(key)
+    _NAMES.insert(0, (catalog, names, by_word))
+    del _NAMES[4:]
+    return names, by_word
+
+
+def match_cards(catalog: CardCatalog, name: str, limit: int = 5) -> list[CardMatch]:
+    """Cards for `name`, best first: every card of exactly that name, then distinct names
+    that are close (see CardMatch), then others by likeness down to SUGGEST."""
+    exact = [CardMatch(c, 100.0, True, 100.0, 2) for c in catalog.named(name)]
+    key = name_key(name)
+    names, by_word = _names(catalog)
+    keys = list(names)
+    # Candidates from rapidfuzz's native scorers (a Python scorer over every name is slow):
+    # the names most alike as a whole, those holding a name inside, those holding every word.
+    pool = max(limit, 10) * 3
+    candidates = {k for k, _, _ in process.extract(key, keys, scorer=fuzz.ratio, limit=pool)}
+    candidates |= {k for k, _, _ in process.extract(key, keys, scorer=fuzz.WRatio, limit=pool)}
+    typed = key.split()
+    holding = set(by_word.get(typed[0], [])) if typed else set()
+    for word in typed[1:]:
+        holding &= set(by_word.get(word, []))
+    likeness = {k: name_likeness(key, k) for k in candidates | holding}
+    wanted = sorted((k for k in likeness if likeness[k] >= SUGGEST), key=lambda k: -likeness[k])
+    chosen = dict.fromkeys([*holding, *wanted[: max(limit, 10)]])
+    chosen.pop(key, None)
     found = [
-        CardMatch(names[k], float(s), False, fuzz.ratio(key, k), _words_in(key, k))
-        for k, s, _ in hits
+        CardMatch(names[k], likeness[k], False, fuzz.ratio(key, k), _words_in(key, k))
+        for k in chosen
     ]
-    if sum(m.words == 2 for m in found) > 1:  # "dragon": many names hold it; ask which
-        found = [replace(m, words=1) if m.words == 2 else m for m in found]
-    found.sort(key=lambda m: (not m.confident, not m.close, -m.score))
+    if sum(m.words == 2 for m in found) > 1:
+        # "dragon": several names hold the word as typed, so ask which, and do not answer
+        # with a typo of another name either ("adinia" is not "Adina").
+        found = [
+            replace(m, words=1) if m.words == 2 else replace(m, ratio=min(m.ratio, CLOSE))
+            for m in found
+        ]
+    # A word typed as printed ("kabyrr" in "Kabyrr the Insane") beats a typo of another name.
+    found.sort(key=lambda m: (not m.confident, not m.close, m.words == 0, -m.score))
     return [*exact, *found][:limit]
 
 

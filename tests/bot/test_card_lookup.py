@@ -294,3 +294,13 @@ def test_a_word_of_one_card_name_finds_it_and_a_word_of_several_asks_which() -> 
     assert not asked.cards
     assert "Did you mean Dragon Fang or Dragon Plate?" in asked.content
     assert {b.action.arg for b in asked.buttons} == {"Dragon Fang", "Dragon Plate"}
+
+
+def test_a_word_of_several_names_is_not_answered_with_a_typo_of_another() -> None:
+    cards = [
+        Card(id=name.lower().replace(" ", "-"), name=name, type=CardType.CHARACTER)
+        for name in ("Adinia Genecourt", "Adinia Ghenis", "Adina")
+    ]
+    asked = imported_judge(*cards).card("adinia")
+    assert not asked.cards
+    assert {b.action.arg for b in asked.buttons} == {"Adinia Genecourt", "Adinia Ghenis", "Adina"}

@@ -283,7 +283,11 @@ def test_rule_507_6_order_action_cards_play_with_a_manual_effect() -> None:
     uid = instance_of(state, "fireball")
     t = apply(state, PlayOrderCard(0, uid, state.players[0].ranks[0][0]))
     assert "manual_effect" in [e.kind for e in t.events]
-    assert uid in t.state.players[0].discard
+    assert uid in t.state.players[0].action_zone  # resolved by hand, then discarded (303.5)
+    from engine.actions import DoneResolving
+
+    done = apply(t.state, DoneResolving(0))
+    assert uid in done.state.players[0].discard
 
 
 def test_rule_510_6_a_spend_order_card_spends_its_performer() -> None:

@@ -1,0 +1,261 @@
+"""Which Orders printed on cards a seat may perform now, and why one is illegal (507.6, 507.7,
+510.6, 510.7, 510.9, 511, 602.19).
+
+An Order is offered as `PerformAbility(seat, card, ability, character, target, discard)`:
+`card` is where it is printed (the character itself, one of its equipped items or attached
+cards, or an Action card in hand), `ability` its index in `Card.abilities`, `character` the
+performer. Every problem names the rule broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from engine import stats
+from engine.actions import PerformAbility
+from engine.cards.abilities import (
+    Ability,
+    AbilityKind,
+    Affects,
+    Cost,
+    CostKind,
+    Op,
+    Performer,
+    Qualifier,
+    StrikeKind,
+    Who,
+)
+from engine.cards.model import CardType
+from engine.formation import all_places, distance
+from engine.problems import Problem
+from engine.state import Orientation
+from engine.stats import Board
+from engine.strikes import melee_targets, ranged_targets
+
+NO_TARGET = -1
+
+
+def _name(board: Board, instance: int) -> str:
+    return board.card(instance).name
+
+
+def used_count(board: Board, card: int, index: int, turn: int | None) -> int:
+    """How often ability `index` of `card` was used (this `turn`, or in the game: None)."""
+    used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
+    return sum(1 for c, i, t in used if c == card and i == index and (turn is None or t == turn))
+
+
+def counters_on(board: Board, card: int, name: str = "") -> int:
+    """Counters (704) on a card, of one name or (empty name) of any."""
+    found: tuple[tuple[int, str, int], ...] = getattr(board, "counters", ())
+    return sum(
+        n for c, k, n in found if c == card and (not name or k.casefold() == name.casefold())
+    )
+
+
+def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | None]]:
+    """(card, ability index, Order, performer) for each Order the seat's cards offer: printed
+    on its characters (507.7), on their equipped items and attached cards (507.7, 507.7.2);
+    an Action card in hand has no performer yet (None: any character you control, 507.6)."""
+    for uid in sorted(board.units):
+        unit = board.units[uid]
+        if unit.controller != seat:
+            continue
+        for card in (uid, *unit.items, *unit.attachments):
+            for index, ability in enumerate(board.card(card).abilities):
+                if ability.kind is AbilityKind.ORDER:
+                    yield card, index, ability, uid
+    for card in board.players[seat].hand:
+        if board.card(card).type is CardType.ACTION:
+            for index, ability in enumerate(board.card(card).abilities):
+                if ability.kind is AbilityKind.ORDER:
+                    yield card, index, ability, None
+                    break  # an Action card is one Order (507.6)
+
+
+def target_cost(ability: Ability) -> Cost | None:
+    return next((c for c in ability.costs if c.kind is CostKind.TARGET), None)
+
+
+def strike_effect(ability: Ability) -> StrikeKind | None:
+    """The kind of strike the performer makes at a target it picks, when the ability has one
+    and no target chosen in its cost (509.5 step 2)."""
+    if ability.manual or target_cost(ability) is not None:
+        return None
+    for effect in ability.effects:
+        if effect.op is Op.STRIKE and effect.affects is Affects.PERFORMER:
+            return effect.strike
+    return None
+
+
+def needs_target(ability: Ability) -> bool:
+    return target_cost(ability) is not None or strike_effect(ability) is not None
+
+
+def _side_ok(board: Board, seat: int, performer: int, uid: int, side: Who) -> bool:
+    mine = board.units[uid].controller == seat
+    if side in (Who.YOURS, Who.THIS):
+        return mine
+    if side is Who.ANOTHER_YOURS:
+        return mine and uid != performer
+    if side is Who.OPPOSING:
+        return not mine
+    if side is Who.OTHER:
+        return uid != performer
+    return True
+
+
+def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[int]:
+    """The characters the ability may target now (511; Ward 602.19)."""
+    kind = strike_effect(ability)
+    if kind is StrikeKind.RANGED:
+        return ranged_targets(board, performer)
+    if kind is StrikeKind.MELEE:
+        return melee_targets(board, performer)
+    cost = target_cost(ability)
+    if cost is None:
+        return []
+    places = all_places(board.players)
+    here = places.get(performer)
+    out = []
+    for uid, there in sorted(places.items()):
+        if not _side_ok(board, seat, performer, uid, cost.side):
+            continue
+        if cost.within_ranks is not None and (
+            here is None or distance(here, there) > cost.within_ranks
+        ):
+            continue
+        if cost.rank is not None and there.rank != cost.rank:
+            continue
+        if board.units[uid].controller != seat and stats.has_keyword(board, uid, "Ward"):
+            continue  # 602.19: not targeted by opposing non-strike actions
+        out.append(uid)
+    return out
+
+
+def discard_count(ability: Ability) -> int:
+    return sum(c.amount for c in ability.costs if c.kind is CostKind.DISCARD_CARDS)
+
+
+def _performer_problem(
+    board: Board, seat: int, a: PerformAbility, ability: Ability, performer: int | None
+) -> Problem | None:
+    uid = a.character
+    unit = board.units.get(uid)
+    if unit is None or unit.controller != seat:
+        return Problem("507.2", f"{_name(board, uid)} is not a character you control.")
+    if performer is not None and performer != uid:
+        return Problem(
+            "507.7", f"only the character bearing {_name(board, a.card)} may perform its Order."
+        )
+    if unit.orientation is Orientation.STUNNED:
+        return Problem("107.4.3", f"{_name(board, uid)} is stunned and may not perform actions.")
+    if ability.is_spend and unit.orientation is not Orientation.READY:
+        return Problem("510.6", f"{_name(board, uid)} is not ready, so it cannot be spent.")
+    if performer is None:  # an Action card from hand: class, restrictions, level (303)
+        card, who = board.card(a.card), board.card(uid)
+        if not stats.class_allows(card.classes, who):
+            allowed = "/".join(c.value for c in card.classes)
+            return Problem("303.2", f"only a {allowed} may use {card.name}.")
+        restricted = stats.restriction_problem(card, who)
+        if restricted:
+            return Problem("303.2", f"{restricted}.")
+        if stats.level(board, uid) < (card.level or 0):
+            return Problem("303.3", f"{who.name} is below level {card.level} for {card.name}.")
+    return None
+
+
+def _use_problem(board: Board, a: PerformAbility, ability: Ability, turn: int) -> Problem | None:
+    name = _name(board, a.card)
+    if ability.is_limited and used_count(board, a.card, a.ability, turn) >= 1:
+        return Problem("510.7", f"{name}'s Limited ability was already used this turn.")
+    twice = Qualifier.TWICE_PER_TURN in ability.qualifiers
+    if twice and used_count(board, a.card, a.ability, turn) >= 2:
+        return Problem("510.7", f"{name}'s ability was already used twice this turn.")
+    once = Qualifier.ONCE_PER_GAME in ability.qualifiers
+    if once and used_count(board, a.card, a.ability, None) >= 1:
+        return Problem("510.21", f"{name}'s ability is once per game and was used.")
+    spends_source = any(c.kind is CostKind.SPEND_SOURCE for c in ability.costs)
+    if spends_source and a.card != a.character and used_count(board, a.card, a.ability, turn):
+        return Problem("507.7.2", f"{name} is spent, so its Order cannot be paid again this turn.")
+    return None
+
+
+def _cost_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) -> Problem | None:
+    hand = board.players[seat].hand
+    need = discard_count(ability)
+    if len(a.discard) != need or len(set(a.discard)) != need:
+        return Problem("510.2", f"the cost discards exactly {need} card(s) from your hand.")
+    for card in a.discard:
+        if card not in hand or card == a.card:
+            return Problem("510.2", f"{_name(board, card)} is not another card in your hand.")
+    for cost in ability.costs:
+        if cost.kind is CostKind.REMOVE_COUNTERS:
+            have = counters_on(board, a.card, cost.name) + counters_on(
+                board, a.character, cost.name
+            )
+            if have < cost.amount:
+                return Problem(
+                    "704.1", f"there are not {cost.amount} {cost.name} counter(s) to remove."
+                )
+        if cost.kind is CostKind.STUN_PERFORMER and ability.is_spend:
+            continue
+        if (
+            cost.kind in (CostKind.DISCARD_SOURCE, CostKind.DESTROY_SOURCE)
+            and a.card == a.character
+        ):
+            return Problem("510.9", f"{_name(board, a.card)} cannot discard itself as a cost.")
+    return None
+
+
+def ability_problem(board: Board, seat: int, a: PerformAbility, turn: int) -> Problem | None:
+    """Why `a` is illegal now (510.9: costs, requirements and targets checked before it is
+    declared), or None."""
+    found = next(
+        ((p, ab) for c, i, ab, p in sources(board, seat) if c == a.card and i == a.ability), None
+    )
+    if found is None:
+        return Problem(
+            "507.7.1",
+            f"{_name(board, a.card)} has no Order number {a.ability} you may perform now.",
+        )
+    performer, ability = found
+    if ability.performer is Performer.CONTROLLER:
+        return Problem("507.7", f"{_name(board, a.card)}'s Order is not performed by a character.")
+    problem = (
+        _performer_problem(board, seat, a, ability, performer)
+        or _use_problem(board, a, ability, turn)
+        or _cost_problem(board, seat, a, ability)
+    )
+    if problem:
+        return problem
+    if needs_target(ability):
+        if a.target not in targets(board, seat, ability, a.character):
+            return Problem("510.9", f"that is not a valid target for {_name(board, a.card)}.")
+    elif a.target != NO_TARGET:
+        return Problem("511.1", f"{_name(board, a.card)}'s Order takes no target.")
+    return None
+
+
+def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> list[PerformAbility]:
+    """Every Order on cards the seat may perform now, with its targets and discards (at most
+    `limit` discard choices per Order, the lowest card ids first)."""
+    own = sorted(u for u, unit in board.units.items() if unit.controller == seat)
+    out: list[PerformAbility] = []
+    for card, index, ability, performer in sources(board, seat):
+        if ability.performer is Performer.CONTROLLER:
+            continue
+        need = discard_count(ability)
+        hand = [c for c in board.players[seat].hand if c != card]
+        discards = list(combinations(sorted(hand), need))[:limit]
+        for uid in own if performer is None else [performer]:
+            if not discards:
+                continue
+            picks = targets(board, seat, ability, uid) if needs_target(ability) else [NO_TARGET]
+            for target in picks:
+                for chosen in discards:
+                    action = PerformAbility(seat, card, index, uid, target, chosen)
+                    if ability_problem(board, seat, action, turn) is None:
+                        out.append(action)
+    return out

@@ -1,0 +1,359 @@
+"""Performing an ability: its costs (510.2, 510.6, 510.19, 510.20), then its effect, run by
+the engine from compiled primitives or resolved by hand (engine.adjustments).
+
+The entry point for every ability, Orders here and Reacts (engine react windows), is
+
+    perform_ability(tx, seat, card, ability, performer, target=None, discard=()) -> None
+
+`card` is the instance the ability is printed on, `ability` its index in `Card.abilities`,
+`performer` the character performing it; `target` the chosen target (checked by the caller,
+engine.abilities_offer), `discard` the hand cards discarded as a cost. It logs the ability,
+pays every cost it can read, then pushes a `ResolvingAbility` frame (effects the engine runs,
+continued by `continue_ability` when `engine.turn.advance` resumes it) or a
+`ResolvingManually` frame (the text resolved by hand). An Action card from hand leaves the hand
+at once and goes to the discard pile when resolved (303.5).
+"""
+
+from __future__ import annotations
+
+from engine import stats
+from engine.cards.abilities import (
+    Ability,
+    AbilityKind,
+    Affects,
+    CostKind,
+    Direction,
+    Duration,
+    Effect,
+    Op,
+    Qualifier,
+    StrikeKind,
+)
+from engine.death import move_to_discard
+from engine.dice import roll_against, succeeded
+from engine.events import ManualEffect, Rolled
+from engine.events_abilities import AbilityPerformed, EffectSkipped
+from engine.frames import ResolvingAbility, ResolvingManually
+from engine.pending import Decision, DecisionKind
+from engine.primitives import (
+    add_counters,
+    attach,
+    detach,
+    draw,
+    finish_source,
+    heal,
+    kill,
+    leave_action_zone,
+    modify_stat,
+    move_ranks,
+    set_orientation,
+    to_hand,
+)
+from engine.resolve import destroy_item
+from engine.state import Orientation
+from engine.strikes import inflict_wounds, start_strike
+from engine.tx import Tx
+
+# Effect primitives an Order's effect may use for the engine to run it (others: by hand).
+RUNNABLE = frozenset(
+    {
+        Op.STRIKE, Op.ATTACK, Op.INFLICT_WOUNDS, Op.HEAL, Op.SPEND, Op.STUN, Op.READY,
+        Op.KILL, Op.MOVE, Op.MODIFY_STAT, Op.DRAW, Op.RETURN_TO_HAND, Op.ADD_COUNTERS,
+        Op.ATTACH, Op.SAVE,
+    }
+)  # fmt: skip
+_ON_WHOM = (Affects.PERFORMER, Affects.SOURCE, Affects.TARGET)
+
+
+def _effect_runnable(effect: Effect, has_target: bool) -> bool:
+    if effect.op not in RUNNABLE:
+        return False
+    if effect.op in (Op.DRAW,):
+        return effect.affects is Affects.YOU
+    if effect.affects not in _ON_WHOM or (effect.affects is Affects.TARGET and not has_target):
+        return False
+    if effect.op is Op.MOVE:
+        return effect.direction in (Direction.FORWARD, Direction.BACKWARD)
+    if effect.op is Op.MODIFY_STAT:
+        return effect.duration is not Duration.INSTANT and effect.stat is not None
+    if effect.op is Op.SAVE:
+        return all(_effect_runnable(e, True) for e in effect.on_fail)
+    return True
+
+
+def is_runnable(ability: Ability) -> bool:
+    """The engine pays every cost and runs every effect of this ability (no reading)."""
+    from engine.abilities_offer import needs_target
+
+    return (
+        ability.kind is not AbilityKind.STATIC
+        and not ability.manual
+        and ability.payable
+        and Qualifier.ROLL not in ability.qualifiers
+        and all(_effect_runnable(e, needs_target(ability)) for e in ability.effects)
+    )
+
+
+def perform_ability(
+    tx: Tx,
+    seat: int,
+    card: int,
+    ability: int,
+    performer: int,
+    target: int | None = None,
+    discard: tuple[int, ...] = (),
+) -> None:
+    """Perform ability number `ability` of `card` by `performer` (checked legal by the
+    caller): log it, pay its costs, then run its effect or open its manual resolution."""
+    printed = tx.card(card).abilities[ability]
+    automated = is_runnable(printed)
+    tx.emit(
+        AbilityPerformed(
+            seat=seat,
+            card=card,
+            name=tx.name(card),
+            ability=ability,
+            performer=performer,
+            performer_name=tx.name(performer),
+            text=printed.text,
+            automated=automated,
+            target=target,
+            target_name=tx.name(target) if target is not None else None,
+        )
+    )
+    tx.used_abilities = (*tx.used_abilities, (card, ability, tx.turn))
+    if card in tx.player(seat).hand:  # 303.5: into the action zone, discarded once resolved
+        tx.take_from_hand(seat, card)
+        tx.update_player(seat, action_zone=(*tx.player(seat).action_zone, card))
+    pay_costs(tx, seat, card, printed, performer, discard)
+    if performer not in tx.units:
+        tx.emit(EffectSkipped(seat=seat, card=card, name=tx.name(card), why="performer_left_play",
+                              rule="510.12"))  # fmt: skip
+        finish_source(tx, card)
+        return
+    if automated:
+        tx.push_frame(ResolvingAbility(seat, card, ability, performer, target))
+    else:
+        open_manual(tx, seat, card, printed.text)
+
+
+def open_manual(tx: Tx, seat: int, card: int, text: str) -> None:
+    """Push a manual resolution: `seat` resolves `text` with adjustments, then is done."""
+    tx.emit(ManualEffect(seat=seat, card=card, name=tx.name(card), text=text))
+    index = tx.push_frame(ResolvingManually(seat, card, text))
+    tx.ask(index, manual_decision(tx, seat, card))
+
+
+def manual_decision(tx: Tx, seat: int, card: int) -> Decision:
+    return Decision(
+        seat,
+        DecisionKind.MANUAL,
+        f"Resolve {tx.name(card)} by hand with adjustments, then declare it done.",
+        subject=card,
+        rule="510.5",
+    )
+
+
+def pay_costs(
+    tx: Tx, seat: int, card: int, ability: Ability, performer: int, discard: tuple[int, ...]
+) -> None:
+    """510.5 step 2: pay the costs in printed order (Spend first, 510.6; Roll and Destroy
+    after the others, 510.19, 510.20). Costs the engine cannot read are paid by hand."""
+    if ability.is_spend:
+        set_orientation(tx, performer, Orientation.SPENT, "ability_cost", "510.6")
+    for cost in ability.costs:
+        kind = cost.kind
+        if kind is CostKind.SPEND_SOURCE and card == performer and not ability.is_spend:
+            set_orientation(tx, performer, Orientation.SPENT, "ability_cost", "510.6")
+        elif kind is CostKind.STUN_PERFORMER:
+            set_orientation(tx, performer, Orientation.STUNNED, "ability_cost", "510.2")
+        elif kind is CostKind.DISCARD_CARDS:
+            for c in discard:
+                tx.take_from_hand(seat, c)
+                move_to_discard(tx, c, "cost", "510.2")
+        elif kind is CostKind.DISCARD_SOURCE and card != performer:
+            detach(tx, card)
+            move_to_discard(tx, card, "cost", "510.2")
+        elif kind is CostKind.WOUND_PERFORMER:
+            inflict_wounds(tx, performer, cost.amount, source=card)
+        elif kind is CostKind.KILL_PERFORMER:
+            kill(tx, performer, "510.2")
+        elif kind is CostKind.REMOVE_COUNTERS:
+            _remove_counters(tx, card, performer, cost.name, cost.amount)
+    if Qualifier.ROLL in ability.qualifiers and performer in tx.units:
+        roll = roll_against(tx, "roll action", performer, (), 0)
+        tx.emit(Rolled(seat=seat, roll=roll, name=tx.name(performer), result=str(roll.kept)))
+    destroys = Qualifier.DESTROY in ability.qualifiers or any(
+        c.kind is CostKind.DESTROY_SOURCE for c in ability.costs
+    )
+    if destroys and performer in tx.units and card in tx.units[performer].items:
+        destroy_item(tx, performer, card)
+
+
+def _remove_counters(tx: Tx, card: int, performer: int, name: str, amount: int) -> None:
+    from engine.abilities_offer import counters_on
+
+    for holder in (card, performer):
+        take = min(amount, counters_on(tx, holder, name))
+        if take:
+            add_counters(tx, holder, name or "counter", -take)
+            amount -= take
+
+
+def continue_ability(tx: Tx, index: int) -> bool:
+    """Run the effects of the `ResolvingAbility` frame at `index` (the top one) from where
+    it stands. Returns True when the game now waits on a decision (a strike's target, a
+    position in a rank); False when a frame was pushed for `advance` to run or it is done."""
+    frame = tx.stack[index]
+    assert isinstance(frame, ResolvingAbility)
+    effects = tx.card(frame.card).abilities[frame.ability].effects
+    while frame.next_effect < len(effects):
+        effect = effects[frame.next_effect]
+        if effect.op is Op.STRIKE and frame.strikes_done < effect.times:
+            frame = ResolvingAbility(**{**vars(frame), "strikes_done": frame.strikes_done + 1})
+            tx.set_frame(index, frame)
+            if _strike(tx, frame, effect, effects):
+                return False  # advance performs the strike, then comes back here
+            continue
+        frame = ResolvingAbility(
+            **{**vars(frame), "next_effect": frame.next_effect + 1, "strikes_done": 0}
+        )
+        tx.set_frame(index, frame)
+        if effect.op is not Op.STRIKE:
+            run_effect(tx, frame, effect)
+        if tx.pending:
+            return True
+        if tx.top_frame() is not frame:
+            return False
+    tx.pop_frame()
+    finish_source(tx, frame.card)
+    return False
+
+
+def _whom(tx: Tx, frame: ResolvingAbility, affects: Affects) -> int | None:
+    if affects is Affects.TARGET:
+        uid = frame.target
+    elif affects is Affects.SOURCE and frame.card in tx.units:
+        uid = frame.card
+    else:
+        uid = frame.performer
+    return uid if uid is not None and uid in tx.units else None
+
+
+def _skip(tx: Tx, frame: ResolvingAbility, why: str, rule: str = "") -> None:
+    name = tx.name(frame.card)
+    tx.emit(EffectSkipped(seat=frame.seat, card=frame.card, name=name, why=why, rule=rule))
+
+
+def _strike(tx: Tx, frame: ResolvingAbility, effect: Effect, effects: tuple[Effect, ...]) -> bool:
+    """Push one strike of a STRIKE effect (509.5); False when it cannot be performed."""
+    target = frame.target
+    if frame.performer not in tx.units:
+        _skip(tx, frame, "performer_left_play", "510.12")
+        return False
+    if target is None or target not in tx.units:
+        _skip(tx, frame, "target_left_play", "511")
+        return False
+    ranged = effect.strike is StrikeKind.RANGED
+    printed = tx.card(frame.performer).attack
+    base = effect.amount if effect.amount is not None else (printed[0] if printed else 0)
+    base += sum(
+        e.amount or 0
+        for e in effects
+        if e.op is Op.MODIFY_STAT and e.duration is Duration.STRIKE and e.stat is not None
+        and e.stat.value == "ATK"
+    )  # fmt: skip
+    label = f"{tx.name(frame.card)} strike"
+    start_strike(tx, frame.performer, target, base, ranged=ranged, label=label)
+    return True
+
+
+def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
+    """One effect primitive that needs no frame of its own (510.5 step 3)."""
+    op, seat = effect.op, frame.seat
+    if op is Op.DRAW:
+        draw(tx, seat, effect.amount or 1, frame.card)
+        return
+    if op is Op.RETURN_TO_HAND:
+        in_action_zone = frame.card in tx.player(tx.owners[frame.card]).action_zone
+        if frame.card in tx.units or in_action_zone:
+            to_hand(tx, frame.card, "action" if in_action_zone else "play")
+        return
+    if op is Op.ATTACH:
+        whom = _whom(tx, frame, effect.affects if effect.affects is not Affects.SOURCE
+                     else Affects.TARGET)  # fmt: skip
+        if whom is None:
+            _skip(tx, frame, "target_left_play", "511")
+        else:
+            leave_action_zone(tx, frame.card)
+            attach(tx, seat, frame.card, whom)
+        return
+    if op is Op.MODIFY_STAT and effect.duration is Duration.STRIKE:
+        return  # added to the strike that follows (`_strike`)
+    whom = _whom(tx, frame, effect.affects)
+    if whom is None:
+        _skip(tx, frame, "target_left_play", "511")
+        return
+    if op is Op.SAVE:
+        _save(tx, frame, effect, whom)
+        return
+    apply_to(tx, frame, effect, whom)
+
+
+def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
+    op, seat = effect.op, frame.seat
+    opposing = tx.units[uid].controller != seat
+    if op in (Op.SPEND, Op.STUN) and opposing and stats.has_keyword(tx, uid, "Stalwart"):
+        _skip(tx, frame, "stalwart", "602.18")
+        return
+    if op is Op.INFLICT_WOUNDS:
+        inflict_wounds(tx, uid, effect.amount or 1, source=frame.card)
+    elif op is Op.HEAL:
+        heal(tx, uid, effect.amount)
+    elif op is Op.SPEND:
+        set_orientation(tx, uid, Orientation.SPENT, "ability_effect", "510.5")
+    elif op is Op.STUN:
+        set_orientation(tx, uid, Orientation.STUNNED, "ability_effect", "510.5")
+    elif op is Op.READY:
+        set_orientation(tx, uid, Orientation.READY, "ability_effect", "510.5")
+    elif op is Op.KILL:
+        kill(tx, uid, "510.5")
+    elif op is Op.MOVE:
+        ranks = (effect.amount or 1) * (1 if effect.direction is Direction.FORWARD else -1)
+        move_ranks(tx, uid, ranks, frame.card)
+    elif op is Op.MODIFY_STAT and effect.stat is not None:
+        until_end = effect.duration is Duration.END_OF_TURN
+        modify_stat(tx, seat, uid, effect.stat.value.lower(), effect.amount or 0, until_end)
+    elif op is Op.ADD_COUNTERS:
+        add_counters(tx, uid, effect.name or "counter", effect.amount or 1)
+    elif op is Op.ATTACK:
+        from engine.frames import Attacking
+        from engine.strikes import melee_targets
+
+        if tx.card(uid).attack and melee_targets(tx, uid):
+            tx.push_frame(Attacking(tx.units[uid].controller, uid))
+        else:
+            _skip(tx, frame, "no_target", "507.3.4")
+
+
+def _save(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
+    """106: the character rolls d20 + its Skill against the DC; on a failure the `on_fail`
+    effects happen to it (105: a natural 20 succeeds, a natural 1 fails)."""
+    dc = effect.amount or 0
+    if effect.stat is not None and frame.performer in tx.units:
+        dc += getattr(stats, effect.stat.value.lower(), stats.skill)(tx, frame.performer)
+    skill = stats.skill(tx, uid)
+    roll = roll_against(tx, f"{effect.name or 'a'} save", uid, (("Skill", skill),), dc)
+    ok = succeeded(roll)
+    tx.emit(
+        Rolled(
+            seat=tx.units[uid].controller,
+            roll=roll,
+            name=tx.name(uid),
+            result="success" if ok else "failure",
+        )
+    )
+    if not ok:
+        for failed in effect.on_fail:
+            if uid in tx.units:
+                apply_to(tx, frame, failed, uid)

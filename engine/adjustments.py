@@ -1,0 +1,269 @@
+"""Manual resolution: a card text the engine cannot run is resolved by its performer's seat with
+explicit, logged adjustment actions built from the effect primitives, then `DoneResolving`.
+
+While a `ResolvingManually` frame is on top, the game waits on a MANUAL decision of the seat
+resolving it; that seat (or a judge a host lets answer for it) may submit `Adjust` actions, any
+number, then `DoneResolving` (the default answer). Each adjustment is checked (no wounds on a
+card not in play, no drawing from an empty deck), logged as an `adjusted` event naming the seat
+and the card text it resolves, then carried out with the same primitives as compiled effects,
+so a record replays it exactly. Adjustments are accepted only inside a manual resolution: a
+judge's correction at any other time is not an engine action (a host replays the record to a
+position and edits it as a position file instead).
+"""
+
+from __future__ import annotations
+
+from engine import stats
+from engine.actions import Action, Adjust, DoneResolving
+from engine.cards.model import CardType
+from engine.dice import roll_against, succeeded
+from engine.errors import IllegalActionError, InvalidActionError
+from engine.events import CardBanished, Rolled
+from engine.events_abilities import Adjusted, ResolvedByHand
+from engine.frames import ResolvingManually
+from engine.pending import Decision
+from engine.primitives import (
+    STATS,
+    add_counters,
+    attach,
+    detach,
+    draw,
+    finish_source,
+    heal,
+    kill,
+    modify_stat,
+    move_ranks,
+    set_orientation,
+    shuffle_deck,
+    to_hand,
+)
+from engine.problems import Problem
+from engine.state import GameState, Orientation
+from engine.strikes import inflict_wounds, melee_targets, ranged_targets, start_strike
+from engine.tx import Tx
+
+_ON_CHARACTER = ("wound", "heal", "spend", "ready", "stun", "kill", "move_forward",
+                 "move_backward", "melee_strike", "ranged_strike", "skill_check", "return_to_hand",
+                 *(f"modify_{s}" for s in STATS))  # fmt: skip
+_ORIENT = {"spend": Orientation.SPENT, "ready": Orientation.READY, "stun": Orientation.STUNNED}
+
+
+def _frame(state: GameState | Tx, decision: Decision) -> ResolvingManually:
+    assert decision.frame is not None
+    frame = state.stack[decision.frame]
+    assert isinstance(frame, ResolvingManually)
+    return frame
+
+
+def _zone(state: GameState | Tx, card: int) -> str:
+    """Where a card is: play, item (equipped or attached), hand, deck, discard, banish, none."""
+    if card in state.units:
+        return "play"
+    for unit in state.units.values():
+        if card in unit.items or card in unit.attachments:
+            return "item"
+    p = state.players[state.owners[card]]
+    for zone in ("hand", "deck", "discard", "banish", "action_zone"):
+        if card in getattr(p, zone):
+            return zone
+    return "none"
+
+
+def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None:
+    """Why an adjustment cannot be made now (the rule and a sentence), or None."""
+    n = len(state.instances)
+    if a.card >= n or a.target >= n or a.card < -1 or a.target < -1:
+        raise InvalidActionError(f"There is no card #{max(a.card, a.target)} in this game.")
+    if a.op in _ON_CHARACTER and a.card not in state.units:
+        return Problem("104.1", "that card is not a character in play.")
+    if a.op == "draw":
+        if not state.players[seat].deck:
+            return Problem("404.4", "your deck is empty, so there is no card to draw.")
+        return None
+    if a.card == -1:
+        return Problem("510.5", f"the adjustment {a.op} needs a card.")
+    zone = _zone(state, a.card)
+    name = state.card(a.card).name
+    if a.op in ("wound", "heal", "add_counters", "remove_counters", "move_forward",
+                "move_backward") and a.amount < 1:  # fmt: skip
+        return Problem("510.5", "the amount must be at least 1.")
+    if a.op == "heal" and state.units[a.card].wounds == 0:
+        return Problem("104.1", f"{name} has no wounds to heal.")
+    if a.op in _ORIENT and state.units[a.card].orientation is _ORIENT[a.op]:
+        return Problem("107.1", f"{name} is already {_ORIENT[a.op].value}.")
+    if a.op in ("melee_strike", "ranged_strike"):
+        reach = (ranged_targets if a.op == "ranged_strike" else melee_targets)(state, a.card)
+        if a.target not in reach:
+            return Problem("509.3", "that target is not within reach of the strike.")
+    if a.op == "move_forward" and a.amount >= _rank(state, a.card):
+        return Problem("401.5", "characters in the front rank may not move forward.")
+    if a.op == "discard" and a.card not in state.players[seat].hand:
+        return Problem("503.1", f"{name} is not in your hand.")
+    if a.op == "retrieve" and zone != "discard":
+        return Problem("400.3", f"{name} is not in a discard pile.")
+    if a.op == "search" and (zone != "deck" or state.owners[a.card] != seat):
+        return Problem("400.3", f"{name} is not in your deck.")
+    if a.op == "banish" and zone in ("banish", "none"):
+        return Problem("400.3", f"{name} cannot be banished from where it is.")
+    if a.op == "return_to_hand" and a.card in state.tokens:
+        return Problem("703.5", f"{name} is a token and cannot go to a hand.")
+    if a.op == "remove_counters" and _count(state, a.card, a.name) < a.amount:
+        return Problem("704.1", f"{name} has fewer than {a.amount} {a.name or 'counter'}(s).")
+    if a.op == "create_token" and state.card(a.card).functions_as is not CardType.CHARACTER:
+        return Problem("703.3", f"{name} is not a character to copy as a token.")
+    if a.op == "attach" and (a.target not in state.units or zone in ("play", "none")):
+        return Problem("510.5", "attach a card that is not in play to a character in play.")
+    return None
+
+
+def _rank(state: GameState, uid: int) -> int:
+    from engine.formation import locate
+
+    place = locate(state.players, uid)
+    return place.rank if place is not None else 0
+
+
+def _count(state: GameState | Tx, card: int, name: str) -> int:
+    from engine.abilities_offer import counters_on
+
+    return counters_on(state, card, name)
+
+
+def check_manual(state: GameState, decision: Decision, action: Action) -> None:
+    """Raise unless `action` answers a MANUAL decision: an adjustment that can be made now,
+    or DoneResolving."""
+    if isinstance(action, DoneResolving):
+        return
+    if not isinstance(action, Adjust):
+        raise IllegalActionError.of(
+            Problem("510.5", f"first finish resolving by hand: {decision.prompt}")
+        )
+    problem = adjustment_problem(state, action.seat, action)
+    if problem:
+        raise IllegalActionError.of(problem)
+
+
+def answer_manual(tx: Tx, decision: Decision, action: Action) -> None:
+    """Carry out an adjustment (the frame asks again when the flow resumes) or finish."""
+    assert decision.frame is not None
+    frame = _frame(tx, decision)
+    if isinstance(action, DoneResolving):
+        assert decision.frame == len(tx.stack) - 1
+        tx.pop_frame()
+        tx.emit(ResolvedByHand(seat=action.seat, card=frame.card, name=tx.name(frame.card)))
+        finish_source(tx, frame.card)
+        return
+    assert isinstance(action, Adjust)
+    a = action
+    tx.emit(
+        Adjusted(
+            seat=a.seat,
+            op=a.op,
+            card=a.card if a.card >= 0 else None,
+            name=tx.name(a.card) if a.card >= 0 else None,
+            amount=a.amount,
+            source=frame.card,
+            source_name=tx.name(frame.card),
+            text=frame.text,
+            target=a.target if a.target >= 0 else None,
+            target_name=tx.name(a.target) if a.target >= 0 else None,
+            counter=a.name,
+        )
+    )
+    adjust(tx, a, frame.card)
+
+
+def adjust(tx: Tx, a: Adjust, source: int) -> None:
+    """Carry out one checked adjustment with the effect primitives."""
+    op, card, seat = a.op, a.card, a.seat
+    if op == "wound":
+        inflict_wounds(tx, card, a.amount, source=source)
+    elif op == "heal":
+        heal(tx, card, a.amount)
+    elif op in _ORIENT:
+        set_orientation(tx, card, _ORIENT[op], "adjustment", "510.5")
+    elif op == "kill":
+        kill(tx, card, "510.5")
+    elif op in ("move_forward", "move_backward"):
+        move_ranks(tx, card, a.amount if op == "move_forward" else -a.amount, source)
+    elif op.startswith("modify_"):
+        modify_stat(tx, seat, card, op.removeprefix("modify_"), a.amount, True)
+    elif op == "draw":
+        draw(tx, seat, max(a.amount, 1), source)
+    elif op == "discard":
+        from engine.death import move_to_discard
+
+        tx.take_from_hand(seat, card)
+        move_to_discard(tx, card, "discarded", "510.5")
+    elif op in ("retrieve", "search", "return_to_hand"):
+        zone = {"retrieve": "discard", "search": "deck", "return_to_hand": "play"}[op]
+        to_hand(tx, card, zone)
+        if op == "search":
+            shuffle_deck(tx, seat)
+    elif op == "banish":
+        _banish(tx, card)
+    elif op == "create_token":
+        from engine.effects import put_character_token_into_play
+
+        put_character_token_into_play(tx, seat, tx.card(card))
+    elif op in ("add_counters", "remove_counters"):
+        add_counters(tx, card, a.name or "counter", a.amount if op == "add_counters" else -a.amount)
+    elif op == "attach":
+        _take_from_zone(tx, card)
+        attach(tx, seat, card, a.target)
+    elif op in ("melee_strike", "ranged_strike"):
+        start_strike(tx, card, a.target, a.amount, ranged=op == "ranged_strike", label="adjustment")
+    elif op == "skill_check":
+        skill = stats.skill(tx, card)
+        roll = roll_against(tx, "skill check", card, (("Skill", skill),), a.amount)
+        result = "success" if succeeded(roll) else "failure"
+        tx.emit(
+            Rolled(seat=tx.units[card].controller, roll=roll, name=tx.name(card), result=result)
+        )
+
+
+def _take_from_zone(tx: Tx, card: int) -> None:
+    owner = tx.owners[card]
+    p = tx.player(owner)
+    tx.update_player(
+        owner,
+        hand=tuple(c for c in p.hand if c != card),
+        deck=tuple(c for c in p.deck if c != card),
+        discard=tuple(c for c in p.discard if c != card),
+        banish=tuple(c for c in p.banish if c != card),
+        action_zone=tuple(c for c in p.action_zone if c != card),
+    )
+    detach(tx, card)
+
+
+def _banish(tx: Tx, card: int) -> None:
+    if card in tx.units:
+        from engine.death import leave_play
+
+        leave_play(tx, card, "banished", "400.3", banish=True)
+        return
+    _take_from_zone(tx, card)
+    owner = tx.owners[card]
+    tx.update_player(owner, banish=(*tx.player(owner).banish, card))
+    tx.emit(CardBanished(seat=owner, card=card, name=tx.name(card), why="banished", rule="400.3"))
+
+
+def adjustment_choices(state: GameState, seat: int) -> list[Action]:
+    """A short menu of adjustments for front ends and random players: amount 1 on each
+    character, the seat's zones' cards, strikes at targets in reach; any other amount or
+    card is accepted by `check` as well."""
+    out: list[Action] = [DoneResolving(seat)]
+    for uid in sorted(state.units):
+        for op in ("wound", "heal", "spend", "ready", "stun", "move_forward", "move_backward",
+                   "modify_atk", "add_counters", "skill_check"):  # fmt: skip
+            amount = 10 if op == "skill_check" else 1
+            out.append(Adjust(seat, op, uid, -1, amount, "counter" if "counter" in op else ""))
+        for target in melee_targets(state, uid):
+            out.append(Adjust(seat, "melee_strike", uid, target, 0))
+        for target in ranged_targets(state, uid):
+            out.append(Adjust(seat, "ranged_strike", uid, target, 0))
+    out.append(Adjust(seat, "draw", -1, -1, 1))
+    player = state.players[seat]
+    out += [Adjust(seat, "discard", c) for c in player.hand]
+    out += [Adjust(seat, "retrieve", c) for c in player.discard]
+    return [a for a in out if not isinstance(a, Adjust) or not adjustment_problem(state, seat, a)]

@@ -50,12 +50,12 @@ def random_playout(
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
         options = legal_actions(state, seat)
-        index, chooser = chooser.below(len(options))
-        action = options[index]
         if state.pending[0].kind is DecisionKind.MANUAL:
             # a few random adjustments, then done: done (listed first) half of the time
             done, chooser = chooser.below(2)
             options = options[:1] if done == 0 or len(options) == 1 else options[1:]
+        index, chooser = chooser.below(len(options))
+        action = options[index]
         state = apply(state, action).state
         actions.append(action)
     record = GameRecord(record.config, record.seed, record.decks, record.cards, tuple(actions))

@@ -93,7 +93,6 @@ def perform_order(tx: Tx, action: Action) -> None:
         ask_position(tx, seat, action.character, rank, Placement.MOVE, formation)
     elif isinstance(action, Equip):
         equip(tx, seat, action.item, action.character)
-    elif isinstance(action, PlayOrderCard):
     elif isinstance(action, PerformAbility):
         from engine.abilities_run import perform_ability
 
@@ -106,14 +105,15 @@ def perform_order(tx: Tx, action: Action) -> None:
         perform_ability(
             tx, seat, action.card, action.ability, action.character, target, action.discard
         )
-        if is_spend_order(tx.card(action.card).text):
+    elif isinstance(action, PlayOrderCard):
         # Records before Orders on cards: the Action card's text is resolved by hand.
         from engine.abilities_run import open_manual
 
+        if is_spend_order(tx.card(action.card).text):
             spend(tx, action.character, "spend_order", "510.6")
         tx.take_from_hand(seat, action.card)
-        name, text = tx.name(action.card), tx.card(action.card).text
         tx.update_player(seat, action_zone=(*tx.player(seat).action_zone, action.card))
+        name, text = tx.name(action.card), tx.card(action.card).text
         tx.emit(
             ActionCardPlayed(
                 seat=seat, card=action.card, name=name, performer=action.character, text=text
@@ -359,6 +359,10 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     elif kind is DecisionKind.FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
+    elif kind is DecisionKind.MANUAL:
+        from engine.adjustments import answer_manual
+
+        answer_manual(tx, decision, action)
     else:
         assert decision.frame is not None
         answer_frame(tx, decision.frame, choice)
@@ -368,10 +372,6 @@ def finish(tx: Tx, index: int) -> None:
     """Pop the frame a decision was answered for; it is the top one (frames nest)."""
     assert index == len(tx.stack) - 1, "a frame above the one answered"
     tx.pop_frame()
-    elif kind is DecisionKind.MANUAL:
-        from engine.adjustments import answer_manual
-
-        answer_manual(tx, decision, action)
 
 
 def answer_frame(tx: Tx, index: int, choice: int | None) -> None:

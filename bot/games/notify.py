@@ -76,7 +76,8 @@ class WaitingOn:
 @dataclass(frozen=True)
 class PrivateUpdate:
     """For `seat`'s owner only. `news` says whether anything changed for this seat (its
-    hand, its moves, a private line), so a front end may skip sending the rest."""
+    hand, the decision it is asked, a private line): a front end sends only those, so no
+    message tells a seat that others were asked something (a hidden react window)."""
 
     seat: int
     user: UserId | None
@@ -199,7 +200,8 @@ def private_update(
         if isinstance(e, CardDrawn) and e.seat == seat
     )
     hand = hand_of(after, seat)
-    changed = before is None or hand != hand_of(before, seat) or bool(drawn or moves)
+    old = next((d for d in before.pending if d.seat == seat), None) if before else None
+    changed = before is None or bool(drawn) or hand != hand_of(before, seat) or old != decision
     return PrivateUpdate(seat, seating.get(seat), hand, moves, tuple(lines), prompt, drawn, changed)
 
 

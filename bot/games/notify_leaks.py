@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from bot.games.notify import GameOver, Message, Ping, PrivateUpdate, PublicLog, WaitingOn, plan
 from bot.games.notify_pacing import (
-    PublicQueue,
+    MessageQueue,
     hidden_react_decision,
     release,
     waits_on_hidden_react,
@@ -160,8 +160,8 @@ def random_game(
 class LeakRun:
     """`transitions` planned, `messages` planned, public `texts` scanned; `react_waits`
     transitions that left the game waiting on a hidden react, `held` transitions whose
-    public messages were held, `released_in_window` batches published while a hidden
-    react window was open (must be 0), and the leaks found."""
+    messages were held, `released_in_window` transitions that sent anything but the asked
+    seat's own messages while a hidden react window was open (must be 0), and the leaks."""
 
     games: int
     transitions: int
@@ -175,7 +175,7 @@ class LeakRun:
 
 def leak_run(games: int, seed: int = 0, max_actions: int = 400, first: int = 0) -> LeakRun:
     """`games` random games (two to four seats, Saga and Alliance), every public text scanned,
-    every transition paced through a `PublicQueue` (held while a hidden react window waits).
+    every transition paced through a `MessageQueue` (held while a hidden react window waits).
     Game g (from `first`) has seed `seed + g`, so a run can be split into chunks."""
     transitions = messages = texts = react_waits = held = in_window = 0
     leaks: list[Leak] = []
@@ -184,7 +184,7 @@ def leak_run(games: int, seed: int = 0, max_actions: int = 400, first: int = 0) 
     for g in range(first, first + games):
         seats = 2 + g % 3
         fmt = GameFormat.ALLIANCE if g % 5 == 4 else GameFormat.SAGA
-        queue = PublicQueue()
+        queue = MessageQueue()
         for step in random_game(seed + g, seats, fmt, max_actions):
             transitions += 1
             messages += len(step.messages)
@@ -192,9 +192,15 @@ def leak_run(games: int, seed: int = 0, max_actions: int = 400, first: int = 0) 
             leaks.extend(scan(step.before, step.after, step.messages))
             waiting = waits_on_hidden_react(step.after)
             react_waits += waiting
-            out = queue.push(step.messages, release(step.before, step.after, pause_rng), start)
-            held += out is None
-            in_window += out is not None and waiting
+            how = release(step.before, step.after, pause_rng)
+            sent = queue.push(step.messages, how, start)
+            held += how.hold
+            # Only the asked seats' own messages may go out while a hidden window waits.
+            in_window += waiting and any(
+                not isinstance(m, PrivateUpdate | Ping) or m.seat not in how.asked
+                for batch in sent
+                for m in batch.messages
+            )
     return LeakRun(games, transitions, messages, texts, react_waits, held, in_window, tuple(leaks))
 
 

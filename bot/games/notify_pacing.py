@@ -6,14 +6,15 @@ someone could react; when that react is hidden (an Action card in hand), the pub
 learn it, neither from a line nor from a delay. The policy (docs/hosting.md, "Notifications"):
 
 1. **Hold.** While the game waits on a react decision whose possible reacts are hidden
-   (`hidden_react_decision`), the public messages of the transitions are held back; the
-   asked seat gets its private update and a private ping at once. When the window closes,
-   everything held is released together, as if no window had opened.
+   (`hidden_react_decision`), every message of the transitions is held back (public ones
+   and the other seats' private updates alike), except the asked seat's private update and
+   private ping, which go at once. When the window closes, everything held is released
+   together (`merged`), as if no window had opened.
 2. **Pause.** Whenever any seat could hold a hidden react (`hidden_reacts_possible`: a live
-   seat with cards in hand; public facts only), every transition's public messages wait one
-   pause drawn uniformly from `ReactPacing` with an RNG the host injects, whether a window
-   opened or not: a quick hidden pass and no window at all look alike. Without any possible
-   hidden react there is no pause (and no draw).
+   seat with cards in hand; public facts only), every transition's messages wait one pause
+   drawn uniformly from `ReactPacing` with an RNG the host injects, whether a window opened
+   or not: a quick hidden pass and no window at all look alike. Without any possible hidden
+   react there is no pause (and no draw). `MessageQueue` applies both, per game.
 3. A react decision whose possible reacts are all public (cards in play or a discard pile)
    is shown like any decision: everyone can see those cards.
 
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -89,11 +90,13 @@ def hidden_reacts_possible(state: GameState) -> bool:
 
 @dataclass(frozen=True)
 class Release:
-    """How a transition's public messages go out: held (a hidden react window is open) or
-    released, together with everything held before, `pause` seconds from now."""
+    """How a transition's messages go out. `asked`: the seats asked about hidden reacts, whose
+    own messages go at once; everything else is held (`hold`: a hidden react window is
+    open) or released, with all that was held before, `pause` seconds from now."""
 
     hold: bool
     pause: float
+    asked: frozenset[int] = frozenset()
 
 
 def release(
@@ -106,30 +109,65 @@ def release(
     sizes before the move), never on whether a window opened."""
     reference = before if before is not None else after
     pause = rng.uniform(pacing.low, pacing.high) if hidden_reacts_possible(reference) else 0.0
-    return Release(waits_on_hidden_react(after), pause)
+    asked = frozenset(d.seat for d in after.pending if hidden_react_decision(after, d))
+    return Release(bool(asked), pause, asked)
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """Messages to send at `at`."""
+
+    at: datetime
+    messages: tuple[Message, ...]
 
 
 @dataclass
-class PublicQueue:
-    """One game's public messages waiting to go out (kept by the host, per game, in memory;
-    after a restart the game's current public state is simply shown again)."""
+class MessageQueue:
+    """One game's messages waiting to go out (kept by the host per game, in memory; after a
+    restart the game's current position is simply shown again).
+
+    Every message waits for the transition's pause, except the private update and ping of a
+    seat asked about a hidden react, which go at once; while such a window is open the rest
+    is held, so neither the channel nor another seat (not even the one whose strike
+    triggered it) can tell a window from no window."""
 
     held: list[Message] = field(default_factory=list)
 
-    def push(
-        self, messages: Sequence[Message], how: Release, now: datetime
-    ) -> tuple[datetime, tuple[Message, ...]] | None:
-        """Add a transition's messages; returns (when, what) to publish, or None while held.
-        Of the waiting lines only the last is kept (the earlier ones are out of date)."""
-        from bot.games.notify import WaitingOn, is_public
+    def push(self, messages: Sequence[Message], how: Release, now: datetime) -> list[Outgoing]:
+        from bot.games.notify import Ping, PrivateUpdate
 
-        self.held.extend(m for m in messages if is_public(m))
-        if how.hold:
-            return None
-        last_wait = max((i for i, m in enumerate(self.held) if isinstance(m, WaitingOn)),
-                        default=-1)  # fmt: skip
-        out = tuple(
-            m for i, m in enumerate(self.held) if not isinstance(m, WaitingOn) or i == last_wait
+        direct = tuple(
+            m for m in messages if isinstance(m, PrivateUpdate | Ping) and m.seat in how.asked
         )
-        self.held.clear()
-        return now + timedelta(seconds=how.pause), out
+        self.held.extend(m for m in messages if not any(m is d for d in direct))
+        out = [Outgoing(now, direct)] if direct else []
+        if not how.hold:
+            out.append(Outgoing(now + timedelta(seconds=how.pause), merged(self.held)))
+            self.held.clear()
+        return out
+
+
+def merged(messages: Sequence[Message]) -> tuple[Message, ...]:
+    """Held messages as one batch: every log line in order; the last waiting line; per seat
+    the last private update (with `news` if any had it) and the last ping."""
+    from bot.games.notify import Ping, PrivateUpdate, WaitingOn
+
+    last: dict[tuple[str, int], int] = {}
+    news: dict[int, bool] = {}
+    for i, m in enumerate(messages):
+        if isinstance(m, WaitingOn):
+            last[("waiting", 0)] = i
+        elif isinstance(m, PrivateUpdate):
+            last[("private", m.seat)] = i
+            news[m.seat] = news.get(m.seat, False) or m.news
+        elif isinstance(m, Ping):
+            last[("ping", m.seat)] = i
+    keep = set(last.values())
+    out: list[Message] = []
+    for i, m in enumerate(messages):
+        if isinstance(m, WaitingOn | PrivateUpdate | Ping) and i not in keep:
+            continue
+        if isinstance(m, PrivateUpdate) and news[m.seat] != m.news:
+            m = replace(m, news=news[m.seat])
+        out.append(m)
+    return tuple(out)

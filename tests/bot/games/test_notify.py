@@ -22,7 +22,7 @@ from bot.games.notify import (
     plan,
 )
 from bot.games.notify_pacing import (
-    PublicQueue,
+    MessageQueue,
     ReactPacing,
     Release,
     hidden_reacts_possible,
@@ -112,7 +112,10 @@ def test_a_wait_that_goes_on_is_not_pinged_again() -> None:
     choose = next(a for a in legal_actions(state, 0) if a.to_dict()["type"] == "choose")
     t = apply(state, choose)
     assert any(d.seat == 1 for d in t.state.pending)
-    assert of_type(plan(state, t.state, t.events, SEATING, actor=0), Ping) == []
+    messages = plan(state, t.state, t.events, SEATING, actor=0)
+    assert of_type(messages, Ping) == []
+    news = {u.seat: u.news for u in of_type(messages, PrivateUpdate)}
+    assert news == {0: True, 1: False}  # seat 1's hand and decision are as they were
     # The public waiting line for discards names no card.
     waiting = of_type(plan(state, t.state, t.events, SEATING, actor=0), WaitingOn)[0]
     hand_names = {t.state.card(i).name for p in t.state.players for i in p.hand}
@@ -167,8 +170,7 @@ def test_a_hidden_react_window_names_nobody_in_public_and_pings_privately() -> N
     (waiting,) = of_type(messages, WaitingOn)
     assert waiting == WaitingOn((), ())
     assert [(p.seat, p.private) for p in of_type(messages, Ping)] == [(1, True)]
-    updates = {u.seat: u for u in of_type(messages, PrivateUpdate)}
-    assert updates[0].news is False  # nothing new for the other seat: no telling message
+    assert [p.seat for p in of_type(messages, PrivateUpdate)] == [0, 1]
 
 
 def test_the_pause_reads_public_facts_only() -> None:
@@ -202,16 +204,24 @@ def test_no_possible_hidden_react_no_pause_and_no_draw() -> None:
     assert rng.random() == expected
 
 
-def test_held_public_messages_go_out_together_with_the_last_waiting_line() -> None:
+def test_a_hidden_window_holds_all_but_the_asked_seats_messages() -> None:
     state, _ = started()
-    queue = PublicQueue()
-    opened = plan(state, react_window_state(state), [], SEATING, actor=0)
-    assert queue.push(opened, Release(True, 3.0), START) is None
-    closed = plan(state, state, [], SEATING, actor=1)
-    when, out = queue.push(closed, Release(False, 3.0), START) or (None, ())
-    assert when == START + timedelta(seconds=3)
-    assert [type(m) for m in out] == [PublicLog, PublicLog, WaitingOn]
-    assert out[-1] == of_type(closed, WaitingOn)[0]
+    queue = MessageQueue()
+    window = react_window_state(state)
+    opened = plan(state, window, [], SEATING, actor=0)
+    how = release(state, window, random.Random(2), ReactPacing(3.0, 3.0))
+    assert how == Release(True, 3.0, frozenset({1}))
+    (now,) = queue.push(opened, how, START)
+    assert now.at == START
+    assert {(type(m), m.seat) for m in now.messages} == {(PrivateUpdate, 1), (Ping, 1)}
+    closed = plan(window, state, [], SEATING, actor=1)
+    (later,) = queue.push(closed, Release(False, 3.0), START)
+    assert later.at == START + timedelta(seconds=3)
+    kinds = [type(m) for m in later.messages]
+    assert kinds == [PublicLog, PublicLog, WaitingOn, PrivateUpdate, PrivateUpdate, Ping]
+    assert later.messages[2] == of_type(closed, WaitingOn)[0]
+    seat0 = [m for m in later.messages if isinstance(m, PrivateUpdate) and m.seat == 0]
+    assert seat0[0].news is True  # its decision came back: one update, with the news
     assert queue.held == []
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from rules_index.query import QueryPlan, ask_clause, fts_query, stem
+from rules_index.query import QueryPlan, ask_clause, stem
 from rules_index.text import fold, words
 
 CANDIDATES = 60  # questions read per query
+PHRASES = 4  # of the query's phrases, searched for among the questions
 NEXT_SHARE = 0.3  # the entry's second and third best questions count this much
 NEXT_COUNT = 2
 # A question's score: the share of the query's meaning it covers (rare words weighing more),
@@ -59,10 +60,17 @@ class Expansions:
             return {}
         return {qid: score for qid, score in rows if qid in self.entry}
 
+    @staticmethod
+    def match(plan: QueryPlan) -> str:
+        """The FTS5 expression: the rules' query with its first few phrases only (a phrase
+        costs a position check and the rest add little to short questions)."""
+        words_ = [f'"{t}"' for t in plan.terms + plan.expansions if t]
+        return " OR ".join(dict.fromkeys(words_ + [f'"{p}"' for p in plan.phrases[:PHRASES]]))
+
     def score(self, plan: QueryPlan, concept_weights: Sequence[float]) -> dict[int, float]:
         """Entry id -> how much the query resembles the questions it answers: its best
         question's score plus `NEXT_SHARE` of the next ones' (about 0 to 1.6)."""
-        found = self.matches(fts_query(plan))
+        found = self.matches(self.match(plan))
         if not found:
             return {}
         best = max(found.values()) or 1.0

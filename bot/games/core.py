@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cached_property
 from importlib import metadata
 from typing import Any
 
@@ -19,7 +20,7 @@ import sqlite_utils
 
 from bot.db import open_database
 from bot.games.errors import GameError, GameMovedOnError, GamePinnedError, NoSuchGameError
-from bot.games.history import ACTION_KINDS, CUT_KINDS, Folded, add, fold
+from bot.games.history import ACTION_VALUES, CUT_VALUES, Folded, add, fold_rows
 from bot.games.model import (
     EntryKind,
     GameInfo,
@@ -39,7 +40,7 @@ from engine.record import RECORD_VERSION, RULES, GameRecord, replay
 from engine.state import GameState
 
 HOST = "host"  # the user id written for entries the service makes itself (timeouts, defaults)
-SNAPSHOT_EVERY = 16  # log entries between two snapshots (a resume replays fewer than this)
+SNAPSHOT_EVERY = 1  # log entries between two snapshots (a resume replays fewer than this)
 
 
 def _engine_tag() -> str:
@@ -70,16 +71,22 @@ def seed_hash(seed: int) -> str:
 
 @dataclass(frozen=True)
 class Live:
-    """A running game in memory: the record without actions, the log folded, the state."""
+    """A running game in memory: the record header (read when first needed: replays,
+    rollbacks, export), the log folded, the state."""
 
     game_id: int
-    base: GameRecord
+    header: str
     folded: Folded
     state: GameState
 
     @property
     def version(self) -> int:
-        return len(self.folded.chains)
+        return self.folded.count
+
+    @cached_property
+    def base(self) -> GameRecord:
+        """The record without actions."""
+        return GameRecord.from_json(self.header)
 
 
 class ServiceCore:
@@ -183,32 +190,33 @@ class ServiceCore:
         if row["header"] is None:
             raise NoSuchGameError(f"Game {game_id} has not started yet.")
         check_pinned(game_id, row)
-        row, entries = self.store.game_and_log(game_id)
-        folded = fold(entries)
-        if folded.chain != row["chain"] or len(entries) != row["version"]:
+        row, rows = self.store.game_and_log(game_id)
+        snap = self.store.snapshot(game_id)
+        folded = fold_rows(rows, mark=snap["version"] if snap else 0)
+        if folded.chain != row["chain"] or len(rows) != row["version"]:
             raise GameError(
                 f"Game {game_id}'s log does not match its hash chain; a judge should restore "
                 "the database from a backup."
             )
-        base = GameRecord.from_json(row["header"])
-        state = self._from_snapshot(game_id, base, entries, folded)
+        live = Live(game_id, row["header"], folded, None)  # type: ignore[arg-type]
+        state = self._from_snapshot(snap, rows, folded)
         if state is None:
-            state = replay_state(base, folded.actions, game_id)
-        live = Live(game_id, base, folded, state)
+            state = replay_state(live.base, folded.actions, game_id)
+        live = Live(game_id, row["header"], folded, state)
         self._live[game_id] = live
         return live
 
+    @staticmethod
     def _from_snapshot(
-        self, game_id: int, base: GameRecord, entries: Sequence[LogEntry], folded: Folded
+        snap: Mapping[str, Any] | None, rows: Sequence[Sequence[Any]], folded: Folded
     ) -> GameState | None:
-        snap = self.store.snapshot(game_id)
-        if snap is None or snap["engine"] != ENGINE_TAG or not 0 < snap["version"] <= len(entries):
+        if snap is None or snap["engine"] != ENGINE_TAG or not 0 < snap["version"] <= len(rows):
             return None
         at = snap["version"]
-        if snap["chain"] != snapshot_seal(folded.chains[at - 1], snap["state"]):
+        if snap["chain"] != snapshot_seal(folded.marked, snap["state"]):
             return None  # not a snapshot of this log, or a damaged one: replay instead
-        tail = entries[at:]
-        if any(e.kind in CUT_KINDS for e in tail):
+        tail = rows[at:]
+        if any(row[1] in CUT_VALUES for row in tail):
             return None
         try:
             state = pickle.loads(snap["state"])
@@ -216,9 +224,9 @@ class ServiceCore:
             return None
         if not isinstance(state, GameState):
             return None
-        missing = sum(1 for e in tail if e.kind in ACTION_KINDS)
+        missing = sum(1 for row in tail if row[1] in ACTION_VALUES)
         try:
-            for action in folded.actions[len(folded.actions) - missing :]:
+            for action in folded.actions[len(folded.actions) - missing :] if missing else ():
                 state = apply(state, action).state
         except EngineError:
             return None
@@ -248,7 +256,7 @@ class ServiceCore:
     ) -> GameTransition:
         """Answer the seats that are out with their default, settle the game's end, append
         everything in one version-checked transaction, then update the cache."""
-        folded = fold_more(live.folded, [])
+        folded = live.folded.copy()
         for entry in entries:
             add(folded, entry)
         if ended is None:
@@ -282,7 +290,7 @@ class ServiceCore:
             raise GameMovedOnError(
                 live.game_id, exc.version, self.load(live.game_id).state
             ) from exc
-        self._live[live.game_id] = Live(live.game_id, live.base, folded, state)
+        self._live[live.game_id] = Live(live.game_id, live.header, folded, state)
         return GameTransition(
             game=self.info(live.game_id),
             before=live.state,
@@ -295,17 +303,6 @@ class ServiceCore:
 
     def seats_of(self, game_id: int, user: User) -> tuple[int, ...]:
         return tuple(s["seat"] for s in self.store.seats(game_id) if s["user_id"] == user.id)
-
-
-def fold_more(folded: Folded, entries: Sequence[LogEntry]) -> Folded:
-    """A copy of `folded` with `entries` added (the cached one is never changed in place)."""
-    copy = Folded(
-        list(folded.actions), list(folded.action_entries), set(folded.out), folded.abandoned,
-        list(folded.chains),
-    )  # fmt: skip
-    for entry in entries:
-        add(copy, entry)
-    return copy
 
 
 def game_end(state: GameState, out: set[int]) -> tuple[Status, int | None, str] | None:

@@ -153,8 +153,12 @@ class LogEntry:
     user_id: str
     at: datetime
     data: Mapping[str, Any]
+    text: str = field(default="", compare=False, repr=False)  # `data` as stored, when read
+    stamp: str = field(default="", compare=False, repr=False)  # `at` as stored, when read
 
     def data_json(self) -> str:
+        if self.text:
+            return self.text
         return json.dumps(self.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 

@@ -34,10 +34,17 @@ class VersionConflictError(DatabaseError):
 
 def chain_hash(previous: str, entry: LogEntry) -> str:
     """The log's hash chain: each entry's hash covers every entry before it."""
-    line = "|".join(
-        (str(entry.n), entry.kind.value, str(entry.seat), entry.user_id, entry.at.isoformat(),
-         entry.data_json())
+    return chain_step(
+        previous, entry.n, entry.kind.value, entry.seat, entry.user_id,
+        entry.stamp or entry.at.isoformat(), entry.data_json(),
     )  # fmt: skip
+
+
+def chain_step(
+    previous: str, n: int, kind: str, seat: int | None, user: str, at: str, data: str
+) -> str:
+    """One step of the hash chain, over an entry's fields as stored."""
+    line = f"{n}|{kind}|{seat}|{user}|{at}|{data}"
     return hashlib.sha256(f"{previous}\n{line}".encode()).hexdigest()
 
 
@@ -182,13 +189,13 @@ class GameStore:
                 (Status.ABANDONED.value, now.isoformat(), result, game_id),
             )
 
-    def game_and_log(self, game_id: int) -> tuple[dict[str, Any], list[LogEntry]]:
-        """The game's row and its log read in one transaction (a consistent pair even while
-        another process appends)."""
+    def game_and_log(self, game_id: int) -> tuple[dict[str, Any], list[tuple[Any, ...]]]:
+        """The game's row and its log rows as stored (`raw_log`), read in one transaction: a
+        consistent pair even while another process appends."""
         with self.lock:
             self.db.conn.execute("BEGIN")
             try:
-                return self.game(game_id), self.log(game_id)
+                return self.game(game_id), self.raw_log(game_id)
             finally:
                 self.db.conn.execute("COMMIT")
 
@@ -202,6 +209,8 @@ class GameStore:
                 user_id=r["user_id"],
                 at=datetime.fromisoformat(r["at"]),
                 data=json.loads(r["data"]),
+                text=r["data"],
+                stamp=r["at"],
             )
             for r in rows
         ]

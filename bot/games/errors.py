@@ -73,6 +73,6 @@ class GameOverError(GameError):
 
 def one_sentence(exc: BaseException) -> str:
     """An exception's message as one plain sentence (for engine errors passed through)."""
-    text: Any = exc.args[0] if exc.args else str(exc)
-    text = " ".join(str(text).split())
+    raw: Any = exc.args[0] if exc.args else str(exc)
+    text = " ".join(str(raw).split())
     return text if text.endswith((".", "?", "!")) else text + "."

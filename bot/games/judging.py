@@ -166,7 +166,9 @@ class Judging(ServiceCore):
                 return self.commit(live, [entry], states[0], [], note=note)
             return self._ask_undo(live, user, target, states[0])
 
-    def _ask_undo(self, live: Any, user: User, target: int, state: Any) -> Any:
+    def _ask_undo(
+        self, live: Any, user: User, target: int, state: Any
+    ) -> GameTransition | UndoRequest:
         requests = self.undo_requests
         players = {
             s["user_id"] for s in self.store.seats(live.game_id)

@@ -165,6 +165,7 @@ def simulate(
     errors: list[str] = []
     seeds = Rng(seed)
     total_actions = 0
+    ability_counts: dict[str, int] = {}
     for number in range(games):
         value, seeds = seeds.draw()
         game_seed = value & 0x7FFFFFFF
@@ -179,6 +180,8 @@ def simulate(
         text = out.record.to_json(out.state)
         texts.append(text)
         total_actions += out.actions
+        for kind, count in out.abilities:
+            ability_counts[kind] = ability_counts.get(kind, 0) + count
         results.append(
             {
                 "seed": game_seed,
@@ -202,6 +205,7 @@ def simulate(
         "finished": finished,
         "capped": capped,
         "errors": len(errors),
+        "abilities": dict(sorted(ability_counts.items())),
         "error_messages": errors[:20],
         "actions": total_actions,
         "seconds": round(seconds, 3),

@@ -221,15 +221,25 @@ def ability_problem(board: Board, seat: int, a: PerformAbility, turn: int) -> Pr
             f"{_name(board, a.card)} has no Order number {a.ability} you may perform now.",
         )
     performer, ability = found
+    return _problem(board, seat, a, ability, performer, turn) or _target_problem(
+        board, seat, a, ability
+    )
+
+
+def _problem(
+    board: Board, seat: int, a: PerformAbility, ability: Ability, performer: int | None, turn: int
+) -> Problem | None:
+    """Everything but the target: performer, use limits, costs."""
     if ability.performer is Performer.CONTROLLER:
         return Problem("507.7", f"{_name(board, a.card)}'s Order is not performed by a character.")
-    problem = (
+    return (
         _performer_problem(board, seat, a, ability, performer)
         or _use_problem(board, a, ability, turn)
         or _cost_problem(board, seat, a, ability)
     )
-    if problem:
-        return problem
+
+
+def _target_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) -> Problem | None:
     if needs_target(ability):
         if a.target not in targets(board, seat, ability, a.character):
             return Problem("510.9", f"that is not a valid target for {_name(board, a.card)}.")
@@ -249,13 +259,14 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
         need = discard_count(ability)
         hand = [c for c in board.players[seat].hand if c != card]
         discards = list(combinations(sorted(hand), need))[:limit]
+        if not discards:
+            continue
         for uid in own if performer is None else [performer]:
-            if not discards:
-                continue
+            probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
+            if _problem(board, seat, probe, ability, performer, turn) is not None:
+                continue  # the target and the discards chosen do not change these (510.9)
             picks = targets(board, seat, ability, uid) if needs_target(ability) else [NO_TARGET]
             for target in picks:
                 for chosen in discards:
-                    action = PerformAbility(seat, card, index, uid, target, chosen)
-                    if ability_problem(board, seat, action, turn) is None:
-                        out.append(action)
+                    out.append(PerformAbility(seat, card, index, uid, target, chosen))
     return out

@@ -249,21 +249,24 @@ def _banish(tx: Tx, card: int) -> None:
 
 
 def adjustment_choices(state: GameState, seat: int) -> list[Action]:
-    """A short menu of adjustments for front ends and random players: amount 1 on each
-    character, the seat's zones' cards, strikes at targets in reach; any other amount or
-    card is accepted by `check` as well."""
-    out: list[Action] = [DoneResolving(seat)]
+    """A short menu of adjustments for front ends and random players, `DoneResolving` first:
+    amount 1 on each character, the seat's hand and discard pile, strikes by the seat's
+    characters at targets in reach; `check` accepts any other amount or card as well."""
+    out: list[Action] = []
+    strikes: list[Action] = []
     for uid in sorted(state.units):
         for op in ("wound", "heal", "spend", "ready", "stun", "move_forward", "move_backward",
                    "modify_atk", "add_counters", "skill_check"):  # fmt: skip
             amount = 10 if op == "skill_check" else 1
             out.append(Adjust(seat, op, uid, -1, amount, "counter" if "counter" in op else ""))
-        for target in melee_targets(state, uid):
-            out.append(Adjust(seat, "melee_strike", uid, target, 0))
-        for target in ranged_targets(state, uid):
-            out.append(Adjust(seat, "ranged_strike", uid, target, 0))
+        if state.units[uid].controller == seat:
+            strikes += [Adjust(seat, "melee_strike", uid, t, 0) for t in melee_targets(state, uid)]
+            strikes += [
+                Adjust(seat, "ranged_strike", uid, t, 0) for t in ranged_targets(state, uid)
+            ]
     out.append(Adjust(seat, "draw", -1, -1, 1))
     player = state.players[seat]
     out += [Adjust(seat, "discard", c) for c in player.hand]
     out += [Adjust(seat, "retrieve", c) for c in player.discard]
-    return [a for a in out if not isinstance(a, Adjust) or not adjustment_problem(state, seat, a)]
+    legal = [a for a in out if isinstance(a, Adjust) and not adjustment_problem(state, seat, a)]
+    return [DoneResolving(seat), *legal, *strikes]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action
+from engine.actions import Action, Adjust, DoneResolving, PerformAbility
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions
 from engine.pending import DecisionKind
@@ -28,6 +28,8 @@ class Playout:
     record: GameRecord
     state: GameState
     capped: bool
+    # Orders on cards and manual resolution, by kind (`ability_kind`)
+    abilities: tuple[tuple[str, int], ...] = ()
 
     @property
     def actions(self) -> int:
@@ -47,16 +49,39 @@ def random_playout(
     record, state = new_record(config, decks, seed, cards)
     chooser = Rng(seed ^ 0x5EED)
     actions: list[Action] = []
+    abilities: dict[str, int] = {}
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
-        options = legal_actions(state, seat)
         if state.pending[0].kind is DecisionKind.MANUAL:
-            # a few random adjustments, then done: done (listed first) half of the time
+            # a few random adjustments, then done: done half of the time
             done, chooser = chooser.below(2)
-            options = options[:1] if done == 0 or len(options) == 1 else options[1:]
+            options = [DoneResolving(seat)] if done == 0 else legal_actions(state, seat)[1:]
+            options = options or [DoneResolving(seat)]
+        else:
+            options = legal_actions(state, seat)
         index, chooser = chooser.below(len(options))
         action = options[index]
+        kind = ability_kind(state, action)
+        if kind:
+            abilities[kind] = abilities.get(kind, 0) + 1
         state = apply(state, action).state
         actions.append(action)
     record = GameRecord(record.config, record.seed, record.decks, record.cards, tuple(actions))
-    return Playout(record, state, capped=not state.is_over)
+    return Playout(record, state, not state.is_over, tuple(sorted(abilities.items())))
+
+
+def ability_kind(state: GameState, action: Action) -> str:
+    """How an action counts in `game simulate`: printed_orders (507.7), item_orders (on an
+    equipped item or attached card, 507.7.2), action_cards (507.6), manual_adjustments and
+    manual_effects (declared resolved); "" for the others (Reacts are counted by window)."""
+    if isinstance(action, Adjust):
+        return "manual_adjustments"
+    if isinstance(action, DoneResolving):
+        return "manual_effects"
+    if not isinstance(action, PerformAbility) or state.pending[0].kind is not DecisionKind.ORDER:
+        return ""
+    if action.card == action.character:
+        return "printed_orders"
+    if action.card in state.players[action.seat].hand:
+        return "action_cards"
+    return "item_orders"

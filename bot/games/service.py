@@ -52,6 +52,17 @@ class DeckResult:
     started: GameTransition | None = None
 
 
+@dataclass(frozen=True)
+class Menu:
+    """A seat's numbered moves at one version: `lines` as shown, `actions` in that order."""
+
+    game_id: int
+    version: int
+    seat: int
+    actions: tuple[Action, ...]
+    lines: tuple[str, ...]
+
+
 class GameService(Judging):
     """Hosted games over the bot database; see the package docstring for a tour."""
 
@@ -288,6 +299,37 @@ class GameService(Judging):
                 raise TableError(f"Seat {seat} is not playing in game {game_id}.")
             entry = self.entry(live, 0, EntryKind.FORFEIT, seat, HOST, {"reason": reason})
             return self.commit(live, [entry], live.state, [], note=reason)
+
+    def menu(self, game_id: int, user: User, seat: int | None = None) -> Menu:
+        """The numbered moves (bot.game_text.menu) of the user's seat the game waits on, for
+        line-based front ends: "/move 3" is `submit_number(game, user, 3, menu.version)`."""
+        from bot.game_text import menu
+
+        with self.locked(game_id):
+            state, version = self.state(game_id)
+            moves = self.legal_moves(game_id, user)
+            if seat is not None:
+                moves = {s: m for s, m in moves.items() if s == seat}
+            if not moves:
+                waiting = self.info(game_id).waiting_users
+                who = ", ".join(waiting) or "nobody"
+                raise NotWaitingError(f"Game {game_id} is not waiting on you (it waits on {who}).")
+            chosen = min(moves)
+            ordered, lines = menu(state, moves[chosen])
+            return Menu(game_id, version, chosen, tuple(ordered), tuple(lines))
+
+    def submit_number(
+        self, game_id: int, user: User, number: int, expected_version: int, seat: int | None = None
+    ) -> GameTransition:
+        """Play the move numbered `number` (from 1) in `menu(game_id, user, seat)`."""
+        with self.locked(game_id):
+            state, version = self.state(game_id)
+            if version != expected_version:
+                raise GameMovedOnError(game_id, version, state)
+            shown = self.menu(game_id, user, seat)
+            if not 1 <= number <= len(shown.actions):
+                raise NotWaitingError(f"Choose a move from 1 to {len(shown.actions)}.")
+            return self.submit(game_id, user, shown.actions[number - 1], expected_version)
 
     # -- reading ------------------------------------------------------------------------------
     def game(self, game_id: int) -> GameInfo:

@@ -140,3 +140,19 @@ def test_a_malformed_move_is_one_sentence_and_changes_nothing(tmp_path: Path) ->
         with pytest.raises((NotWaitingError, NotSeatedError)):
             svc.submit(game.id, user, bad, game.version)
     assert svc.store.raw_log(game.id) == before
+
+
+def test_a_line_based_front_end_plays_by_menu_number(tmp_path: Path) -> None:
+    svc = service(tmp_path / "bot.db")
+    game = started_game(svc).game
+    user = user_at(svc, game.id, game.waiting_on[0])
+    shown = svc.menu(game.id, user)
+    assert shown.version == game.version and len(shown.lines) >= len(shown.actions)
+    t = svc.submit_number(game.id, user, len(shown.actions), shown.version)
+    assert t.entries[0].data["action"] == shown.actions[-1].to_dict()
+    with pytest.raises(GameMovedOnError):
+        svc.submit_number(game.id, user, 1, shown.version)
+    idle = user_at(svc, game.id, 1 - t.game.waiting_on[0]) if t.game.waiting_on else user
+    if t.game.waiting_on and idle.id not in t.game.waiting_users:
+        with pytest.raises(NotWaitingError, match="not waiting on you"):
+            svc.menu(game.id, idle)

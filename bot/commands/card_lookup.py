@@ -101,10 +101,10 @@ _NAMES: list[tuple[CardCatalog, dict[str, GameCard], dict[str, list[str]]]] = []
 def _names(catalog: CardCatalog) -> tuple[dict[str, GameCard], dict[str, list[str]]]:
     """The catalog's cards by name key (first of each name) and the name keys by word; kept
     for the last few catalogs (a catalog does not change)."""
-    for known, names, by_word in _NAMES:
+    for known, known_names, known_words in _NAMES:
         if known is catalog:
-            return names, by_word
-    names = {}
+            return known_names, known_words
+    names: dict[str, GameCard] = {}
     for card in catalog.cards:
         names.setdefault(name_key(card.name), card)
     by_word: dict[str, list[str]] = {}

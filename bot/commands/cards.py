@@ -89,8 +89,8 @@ def rule_card(detail: EntryDetail) -> tuple[Card, tuple[Button, ...]]:
             else Action("rule", f"{children[0].ref}-{children[-1].ref}", doc)
         )
         if action.fits() and len(children) <= MAX_RULES:
-            shown = plural(len(children), "sub-rule")
-            buttons.append(Button(f"Show the {shown} of {entry.ref}", action))
+            count = plural(len(children), "sub-rule")
+            buttons.append(Button(f"Show the {count} of {entry.ref}", action))
     if detail.cites:
         fields.append(Field("Cites", ", ".join(detail.cites)))
     if detail.broken_refs:

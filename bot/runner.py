@@ -94,7 +94,7 @@ def open_judge(index_path: Path | None = None) -> Judge:
     from rules_index import RulesIndex
 
     index, settings = RulesIndex.open(index_path), SettingsStore.open()
-    return Judge(index, settings, CardLookup(CardStore(settings.db), index))
+    return Judge(index, settings, CardLookup(lambda: CardStore(settings.db), index))
 
 
 def _judge_or_report(index_path: Path | None) -> Judge | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rapidfuzz import fuzz, process
 
@@ -49,6 +49,7 @@ IMPORT_HINT = (
 _CARD_PREFIX = re.compile(r"^cards?\s*:\s*", re.IGNORECASE)
 
 
+@runtime_checkable
 class CardSource(Protocol):
     """Where the cards come from (bot.card_store.CardStore provides it)."""
 
@@ -223,15 +224,32 @@ class CardLookup:
         source: CardSource | Callable[[], CardSource] | None = None,
         index: RulesSource | None = None,
     ) -> None:
-        self._source = source if source is not None else SampleCards()
+        """`source` is a card source, or a function opening one: then a new import (seen in
+        the source's `last_import()`) opens it again, so a running bot shows the new cards."""
+        self._open: Callable[[], CardSource] | None = None
+        if source is None:
+            self._source: CardSource | None = SampleCards()
+        elif isinstance(source, CardSource):
+            self._source = source
+        else:
+            self._open, self._source = source, None
+        self._seen: object = None
         self.rules = RuleRefs(index)
 
     @property
     def source(self) -> CardSource:
-        """The card source (opened on first use when given as a function)."""
-        if callable(self._source) and not hasattr(self._source, "catalog"):
-            self._source = self._source()
-        return self._source  # type: ignore[return-value]
+        """The card source; reopened when a function opens it and the import changed."""
+        if self._open is None:
+            assert self._source is not None
+            return self._source
+        if self._source is None:
+            self._source = self._open()
+            self._seen = _import_mark(self._source)
+        else:
+            mark = _import_mark(self._source)
+            if mark != self._seen:
+                self._source, self._seen = self._open(), mark
+        return self._source
 
     def catalog(self) -> CardCatalog:
         return self.source.catalog()
@@ -339,6 +357,15 @@ class CardLookup:
                 if m.card.name not in taken and m.score >= CLOSE
             ]
         return [(n, n) for n in chosen[:25]]
+
+
+def _import_mark(source: CardSource) -> object:
+    """What changes when a new card file is imported (the latest import's id and time)."""
+    last: Any = getattr(source, "last_import", None)
+    if last is None:
+        return None
+    row = last()
+    return None if row is None else (row.get("id"), row.get("imported_at"))
 
 
 def no_card_sentence(asked: str, names: list[str], *, quoted: str = "") -> str:

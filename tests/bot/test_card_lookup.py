@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 import pytest
@@ -304,3 +305,18 @@ def test_a_word_of_several_names_is_not_answered_with_a_typo_of_another() -> Non
     asked = imported_judge(*cards).card("adinia")
     assert not asked.cards
     assert {b.action.arg for b in asked.buttons} == {"Adinia Genecourt", "Adinia Ghenis", "Adina"}
+
+
+def test_a_running_bot_sees_a_new_import_without_a_restart(tmp_path: Path) -> None:
+    from bot.card_store import CardStore
+
+    path = tmp_path / "bot.db"
+    lookup = CardLookup(lambda: CardStore(path), KeywordIndex())
+    assert not lookup.imported()
+    assert lookup.matches("Stonewarden")[0].exact  # the sample cards, nothing imported
+    entry = {"name": "Fresh Card", "type": "Action", "class": "Fighter", "level": "1"}
+    CardStore(path).import_data([entry], source="new.json")  # another process imports
+    assert lookup.imported()
+    assert lookup.matches("fresh card")[0].card.name == "Fresh Card"
+    CardStore(path).clear()
+    assert not lookup.imported() and lookup.matches("Stonewarden")[0].exact

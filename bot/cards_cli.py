@@ -407,6 +407,8 @@ def _read_text(path: Path, what: str) -> str:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CardStoreError(f"There is no {what} file at {path}.") from None
+    except IsADirectoryError:
+        raise CardStoreError(f"{path} is a folder, not a {what} file.") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise CardStoreError(f"The {what} {path} cannot be read ({exc}).") from None
 

@@ -144,3 +144,8 @@ def test_coverage_of_one_card_speaks_in_the_singular(
     out = capsys.readouterr().out
     assert out.startswith("1 card (one.json): ")
     assert "\n1 ability, " in out and "0 reacts" in out
+
+
+def test_importing_a_folder_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "import", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == f"error: {tmp_path} is a folder, not a card file."

@@ -159,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         for snapshots in (True, False) if args.no_snapshots else (True,):
             db = Path(folder) / f"resume-{snapshots}.db"
             svc = GameService(open_database(db))
+            svc.db.conn.execute("PRAGMA synchronous=OFF")  # set-up only; resume reads it back
             actions = store_games(svc, records, args.games, snapshots)
             svc.db.conn.close()
             seconds, resumed, failed = resume_seconds(db)

@@ -206,7 +206,9 @@ def _choice(state: GameState, action: Action) -> tuple[str, str]:
         label = card_label(state, action.card)
         return card_label(state, action.character), f"Play {label} (manual effect)"
     if isinstance(action, a.PerformAbility):
-        return card_label(state, action.character), describe(state, action)
+        line = describe(state, action)
+        line = line.removeprefix(f"{card_label(state, action.character)} performs ")
+        return card_label(state, action.character), f"Perform {line}"
     if isinstance(action, a.Adjust):
         heading = card_label(state, action.card) if action.card in state.units else "Cards"
         return f"Adjust {heading}", describe(state, action)

@@ -102,11 +102,7 @@ def test_no_ping_for_ones_own_move() -> None:
 def test_a_wait_that_goes_on_is_not_pinged_again() -> None:
     """503.1: every seat discards at once; one seat's discard leaves the others' wait as is."""
     state, _ = started()
-    rng = random.Random(3)
-    while sum(d.kind is DecisionKind.DISCARD for d in state.pending) < 2:
-        seat = state.pending[0].seat
-        options = legal_actions(state, seat)
-        state = apply(state, options[rng.randrange(len(options))]).state
+    state = apply(apply(state, Pass(seat=0)).state, Pass(seat=1)).state  # the turn ends
     discarding = [d.seat for d in state.pending if d.kind is DecisionKind.DISCARD]
     assert len(discarding) == 2
     choose = next(a for a in legal_actions(state, 0) if a.to_dict()["type"] == "choose")
@@ -124,11 +120,13 @@ def test_a_wait_that_goes_on_is_not_pinged_again() -> None:
 
 def test_drawn_cards_are_told_to_their_owner_only() -> None:
     state, _ = started()
-    rng = random.Random(5)
+    # Both seats pass, then discard (503.1) one card each and draw back up.
+    state = apply(apply(state, Pass(seat=0)).state, Pass(seat=1)).state
     while True:
         seat = state.pending[0].seat
         options = legal_actions(state, seat)
-        t = apply(state, options[rng.randrange(len(options))])
+        choose = [a for a in options if a.to_dict()["type"] == "choose"]
+        t = apply(state, choose[0] if len(state.players[seat].hand) == 5 else options[-1])
         drawn = [e for e in t.events if e.kind == "card_drawn"]
         if drawn:
             break

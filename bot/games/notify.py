@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from bot.game_text import ENGLISH, Words, describe, event_lines, menu, prompt_line
+from bot.games.model import EntryKind, GameTransition
 from bot.games.notify_pacing import hidden_react_decision
 from engine import Action, Decision, Event, GameState, legal_actions
 from engine.events import CardDrawn
@@ -232,3 +233,12 @@ def plan(
         private = hidden_react_decision(after, d)
         out.append(Ping(d.seat, seating.get(d.seat), prompt_line(after, d, words), private))
     return tuple(out)
+
+
+def plan_transition(t: GameTransition, words: Words = ENGLISH) -> tuple[Message, ...]:
+    """`plan` for a change the game service made: its seating, and as the actor the seat of a
+    player's own move (None for the host's and judges' entries: they ping every new wait)."""
+    seating = {s.seat: s.user_id for s in t.game.seats if s.user_id is not None}
+    own = [e.seat for e in t.entries if e.kind is EntryKind.ACTION]
+    actor = own[-1] if own and len(t.entries) == len(own) else None
+    return plan(t.before, t.after, t.events, seating, actor, words)

@@ -6,6 +6,7 @@ import dataclasses
 import random
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from pathlib import Path
 from typing import assert_never
 
 import pytest
@@ -247,3 +248,20 @@ def test_front_ends_switch_on_every_message_type(message: Message, public: bool)
             pass
         case _:
             assert_never(message)
+
+
+def test_a_service_transition_is_planned_with_its_seating_and_actor(tmp_path: Path) -> None:
+    from games_fakes import play, service, started_game
+
+    from bot.games.notify import plan_transition
+
+    svc = service(tmp_path / "bot.db")
+    start = started_game(svc)
+    messages = plan_transition(start)
+    users = {s.seat: s.user_id for s in start.game.seats}
+    assert [(p.seat, p.user) for p in of_type(messages, Ping)] == [
+        (s, users[s]) for s in start.after.waiting_on()
+    ]
+    (move,) = play(svc, start.game.id, 1)
+    mover = move.entries[0].seat
+    assert mover not in [p.seat for p in of_type(plan_transition(move), Ping)]

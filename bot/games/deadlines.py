@@ -94,10 +94,14 @@ def next_reminder_at(
 def timeout_at(
     wait: Wait, rules: DeadlineRules, vacation_ended: datetime | None = None
 ) -> datetime | None:
-    """When the wait times out (None: never, or it already did)."""
+    """When the wait times out (None: never, or it did and only reminders go on). A wait
+    that timed out under `default` or `forfeit` and still stands was not answered yet (the
+    host stopped between recording the timeout and applying it): it is due again."""
     limit = rules.timeout
-    if limit is None or wait.timed_out is not None:
+    if limit is None:
         return None
+    if wait.timed_out is not None:
+        return None if rules.policy is TimeoutPolicy.REMIND else wait.timed_out
     return clock_start(wait, vacation_ended) + limit
 
 

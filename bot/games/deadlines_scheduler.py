@@ -132,16 +132,18 @@ class DeadlineScheduler:
     def _time_out(
         self, game: GameInfo, wait: Wait, rules: DeadlineRules, now: datetime, user: str
     ) -> GameTransition | None:
+        """Record the timeout (its notice in the outbox, once), then apply the policy. A
+        restart between the two finds the wait timed out but standing and applies it then;
+        the host's version check makes a second application impossible."""
         policy = rules.policy
-        transition: GameTransition | None = None
-        if policy is not TimeoutPolicy.REMIND:
-            act = self.host.apply_default if policy is TimeoutPolicy.DEFAULT else self.host.forfeit
-            try:
-                transition = act(game.id, wait.seat, game.version)
-            except BotError:
-                return None  # the game moved on meanwhile: the next tick sees the new waits
         self.store.record_timeout(wait, now, user, policy, rules.timeout_hours)
-        return transition
+        if policy is TimeoutPolicy.REMIND:
+            return None
+        act = self.host.apply_default if policy is TimeoutPolicy.DEFAULT else self.host.forfeit
+        try:
+            return act(game.id, wait.seat, game.version)
+        except BotError:
+            return None  # the game moved on meanwhile: the next tick sees the new waits
 
     def delivered(self, notices: Iterable[Notice]) -> None:
         """Mark notices as delivered (they are returned by every tick until then)."""

@@ -148,7 +148,7 @@ class DeadlineStore:
         self._write(
             [
                 (
-                    "UPDATE deadline_waits SET timed_out = ?"
+                    "UPDATE deadline_waits SET timed_out = COALESCE(timed_out, ?)"
                     " WHERE game_id = ? AND seat = ? AND version = ?",
                     [now.isoformat(), wait.game_id, wait.seat, wait.version],
                 ),

@@ -218,3 +218,38 @@ def test_a_rollback_starts_every_wait_again(host: FakeHost, clock: FakeClock) ->
     assert s.tick().notices == ()
     clock.advance(19)
     assert reminders(s.tick().notices) == [(0, "ann", 1)]
+
+
+class Crash(Exception):
+    """The host process dying in the middle of a tick."""
+
+
+def test_a_crash_between_recording_a_timeout_and_applying_it_applies_it_once(
+    host: FakeHost, clock: FakeClock, tmp_path: Path
+) -> None:
+    options = TableOptions(reminder_hours=0, timeout_policy=TimeoutPolicy.DEFAULT,
+                           timeout_hours=5)  # fmt: skip
+    game = host.add_game(options, ["ann", "bob"])
+    path = tmp_path / "bot.db"
+    s = scheduler(host, clock, path)
+    s.tick()
+    clock.advance(5)
+    real = host.apply_default
+
+    def dies(game_id: int, seat: int, expected_version: int) -> object:
+        raise Crash
+
+    host.apply_default = dies  # type: ignore[assignment,method-assign]
+    with pytest.raises(Crash):
+        s.tick()
+    assert host.games[game].version == 0  # recorded, not applied
+    host.apply_default = real  # type: ignore[method-assign]
+    restarted = scheduler(host, clock, path)
+    result = restarted.tick()
+    assert len(result.transitions) == 1 and host.games[game].version == 1
+    assert [n.seat for n in result.notices if isinstance(n, TimedOut)] == [0]
+    restarted.delivered(result.notices)
+    clock.advance(1)
+    assert restarted.tick() == restarted.tick()
+    assert host.games[game].version == 1
+    assert [c for c in host.calls if c[0] == "default"] == [("default", game, 0)]

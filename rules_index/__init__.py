@@ -1,4 +1,4 @@
-"""Rules documents parsed into an SQLite index and searched (FTS5, rapidfuzz)."""
+"""Rules documents parsed into an SQLite index and searched (BM25 in memory, rapidfuzz)."""
 
 from __future__ import annotations
 

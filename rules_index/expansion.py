@@ -1,10 +1,10 @@
 """Document expansion: the questions each rule answers, in players' words, searched beside
 the rules. A query that resembles the questions an entry answers lifts that entry.
 
-The questions are shipped in `documents/expansions/` and indexed in their own FTS5 table
-(`questions_fts`). They are matched with the same query the rules are (stems, synonyms,
-slang, French pairs and typo corrections included), and each matched question is also
-scored by how much of the query's meaning it covers, rare words weighing more.
+The questions are shipped in `documents/expansions/`, stored in the `questions` table and
+searched in memory (`bm25.Bm25Index`). They are matched with the same query the rules are
+(stems, synonyms, slang, French pairs and typo corrections included), and each matched
+question is also scored by how much of the query's meaning it covers, rare words weighing more.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+from rules_index.bm25 import Bm25Index
 from rules_index.query import QueryPlan, ask_clause, stem
 from rules_index.text import fold, words
 
@@ -27,50 +28,40 @@ Concept = tuple[frozenset[str], frozenset[str]]
 
 
 class Expansions:
-    """The questions of the index, with their stems, loaded once."""
+    """The questions of the index, with their stems and a BM25 index of them, in memory."""
 
     def __init__(self, conn: sqlite3.Connection, entry_id: Callable[[str, str], int | None]):
-        self.conn = conn
-        self.entry: dict[int, int] = {}  # question rowid -> entry id
+        self.entry: dict[int, int] = {}  # question id -> entry id
         self.stems: dict[int, frozenset[str]] = {}
         try:
             rows = conn.execute("select id, doc, ref, question from questions").fetchall()
         except sqlite3.OperationalError:  # an index built before expansions existed
             rows = []
+        texts: list[tuple[int, tuple[str]]] = []
         for qid, doc, ref, question in rows:
             eid = entry_id(doc, ref)
             if eid is not None:
                 self.entry[qid] = eid
                 self.stems[qid] = frozenset(map(stem, words(question)))
+                texts.append((qid, (question,)))
+        self.bm25 = Bm25Index(texts)
+        self.bm25.weigh((1.0,))
 
     def __bool__(self) -> bool:
         return bool(self.entry)
 
-    def matches(self, match: str) -> dict[int, float]:
-        """BM25 (higher is better) of the best questions for an FTS5 expression."""
-        if not match or not self.entry:
+    def matches(self, plan: QueryPlan) -> dict[int, float]:
+        """BM25 (higher is better) of the best questions for the query's words and its
+        first few phrases (the rest add little to short questions)."""
+        if not self.entry:
             return {}
-        try:
-            rows = self.conn.execute(
-                "select rowid, -bm25(questions_fts) from questions_fts"
-                " where questions_fts match ? order by bm25(questions_fts) limit ?",
-                (match, CANDIDATES),
-            ).fetchall()
-        except sqlite3.OperationalError:
-            return {}
-        return {qid: score for qid, score in rows if qid in self.entry}
-
-    @staticmethod
-    def match(plan: QueryPlan) -> str:
-        """The FTS5 expression: the rules' query with its first few phrases only (a phrase
-        costs a position check and the rest add little to short questions)."""
-        words_ = [f'"{t}"' for t in plan.terms + plan.expansions if t]
-        return " OR ".join(dict.fromkeys(words_ + [f'"{p}"' for p in plan.phrases[:PHRASES]]))
+        terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
+        return self.bm25.search(terms, dict.fromkeys(plan.phrases[:PHRASES]), CANDIDATES)
 
     def score(self, plan: QueryPlan, concept_weights: Sequence[float]) -> dict[int, float]:
         """Entry id -> how much the query resembles the questions it answers: its best
         question's score plus `NEXT_SHARE` of the next ones' (about 0 to 1.6)."""
-        found = self.matches(self.match(plan))
+        found = self.matches(plan)
         if not found:
             return {}
         best = max(found.values()) or 1.0

@@ -302,11 +302,3 @@ def plan_query(
         parts=compared(core),
         mapped=list(dict.fromkeys(mapped)),
     )
-
-
-def fts_query(plan: QueryPlan) -> str:
-    """An FTS5 MATCH expression: every word quoted (so `"`, `*`, `NEAR(` are plain text),
-    joined with OR, plus the query's adjacent word pairs as phrases."""
-    parts = [f'"{t}"' for t in plan.terms + plan.expansions if t]
-    parts += [f'"{p}"' for p in plan.phrases]
-    return " OR ".join(dict.fromkeys(parts))

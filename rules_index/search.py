@@ -1,7 +1,8 @@
 """Ranking: rule numbers, names (exact and fuzzy), defined terms and BM25 full text, combined.
 
-Everything a query needs besides the FTS5 table is loaded into memory once, when the index
-opens: entries, the name table, the vocabulary for typo correction and each entry's word stems.
+Everything a query needs is loaded into memory once, when the index opens: entries, the name
+table, the vocabulary for typo correction, each entry's word stems and a BM25 index of them
+(`bm25.Bm25Index`), so a query runs no SQL.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from rules_index.bm25 import Bm25Index
 from rules_index.expansion import Expansions, ask_weighted, lift_sub_rules, share_with_older
 from rules_index.models import Entry, Hit
-from rules_index.query import KNOWN_WORDS, QueryPlan, fts_query, plan_query, stem
+from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
@@ -122,6 +124,7 @@ class Ranker:
         self.frequency: dict[str, int] = {}  # in how many entries of the default document
         stem_df: dict[str, int] = {}
         n_default = 0
+        columns: list[tuple[int, tuple[str, ...]]] = []  # BM25's columns
         query = (
             "select id, doc, ref, kind, title, text, parent, examples, names, context, position"
             " from entries order by doc, position"
@@ -130,6 +133,9 @@ class Ranker:
             query
         ):
             ex = tuple(json.loads(examples or "[]"))
+            columns.append(
+                (rid, (names or "", title or "", context or "", text or "", examples or ""))
+            )
             entry = Entry(ref, doc, kind, title, text, parent, ex)
             name_list = tuple(n for n in (names or "").split(" | ") if n)
             blob = " ".join((names or "", title, context or "", text, " ".join(ex)))
@@ -169,6 +175,7 @@ class Ranker:
         }
         self.vocabulary_set = frozenset(vocabulary)
         self.known_words = frozenset(every_word) | KNOWN_WORDS
+        self.bm25 = Bm25Index(columns)
         self.expansions = Expansions(conn, self._entry_id)
         self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
             row.id: parent.id
@@ -431,29 +438,12 @@ class Ranker:
             add(first, score + 0.5, how)
 
     def fulltext(self, plan: QueryPlan, docs: set[str]) -> dict[int, float]:
-        """BM25 scores (higher is better) of the best full-text candidates."""
-        match = fts_query(plan)
-        if not match:
-            return {}
-        bm25 = f"bm25(entries_fts, {self.ranking.bm25_sql()})"
-        order = f"order by {bm25} limit ?"
-        if docs >= self.all_docs:  # no filter: the join would cost a third of the query
-            sql = f"select rowid, -{bm25} from entries_fts"
-            params: tuple[object, ...] = (match, FTS_CANDIDATES)
-            sql += f" where entries_fts match ? {order}"
-        else:
-            marks = ",".join("?" * len(docs))
-            sql = (
-                f"select entries_fts.rowid, -{bm25}"
-                " from entries_fts join entries on entries.id = entries_fts.rowid"
-                f" where entries_fts match ? and entries.doc in ({marks}) {order}"
-            )
-            params = (match, *sorted(docs), FTS_CANDIDATES)
-        try:
-            rows = self.conn.execute(sql, params).fetchall()
-        except sqlite3.OperationalError:
-            return {}
-        return {rid: score for rid, score in rows}
+        """BM25 scores (higher is better) of the best full-text candidates: the query's
+        words, the words the tables add and its phrases."""
+        self.bm25.weigh(self.ranking.bm25)
+        keep = None if docs >= self.all_docs else (lambda rid: self.rows[rid].entry.doc in docs)
+        terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
+        return self.bm25.search(terms, dict.fromkeys(plan.phrases), FTS_CANDIDATES, keep)
 
     def concept_weight(self, own: frozenset[str], syn: frozenset[str]) -> float:
         """A query word's weight in coverage: its rarity in the default document."""

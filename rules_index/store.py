@@ -1,4 +1,4 @@
-"""The SQLite cache: documents, entries, names, cross-references and the FTS5 table.
+"""The SQLite cache: documents, entries, names, cross-references and the expansion questions.
 
 Built with sqlite-utils into a temporary file and moved into place atomically, so a reader
 never sees half an index and two processes building at once cannot corrupt it.
@@ -27,9 +27,8 @@ from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
-FTS_COLUMNS = ("names", "title", "context", "text", "examples")
 
 
 @dataclass(frozen=True)
@@ -195,7 +194,6 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
     db.execute("delete from links where doc = ''")
     db["links"].create_index(["doc", "target"])
     db["links"].create_index(["doc", "source"])
-    db["entries"].enable_fts(list(FTS_COLUMNS), tokenize="porter unicode61 remove_diacritics 2")
     _fill_expansions(db, {(str(r["doc"]), str(r["ref"])) for r in entry_rows})
     db["meta"].insert_all(
         [
@@ -218,7 +216,6 @@ def _fill_expansions(db: Any, known: set[tuple[str, str]]) -> None:
         rows or [{"doc": "", "ref": "", "question": ""}], pk="id", column_order=["id"]
     )
     db.execute("delete from questions where doc = ''")
-    db["questions"].enable_fts(["question"], tokenize="porter unicode61 remove_diacritics 2")
 
 
 def _context(ref: str, by_ref: dict[str, Any]) -> str:

@@ -1,0 +1,128 @@
+"""Okapi BM25 over a few weighted columns, held in memory: the scoring of SQLite FTS5's
+`bm25()` (k1 1.2, b 0.75, a word's columns weighted, every word and phrase of the query a
+term), without a query to the database.
+
+Words are compared by `query.stem` (light stemming, accents folded); a phrase is found when
+its words' stems follow each other in a column.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+
+from rules_index.query import stem
+from rules_index.text import fold
+
+K1, B = 1.2, 0.75  # term saturation and length normalisation
+TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)  # as FTS5's unicode61: "don't" is two words
+
+
+@functools.lru_cache(maxsize=65536)
+def key(word: str) -> str:
+    """A word's stem for matching, a doubled last letter single ("cancelled", "canceled")."""
+    s = stem(word)
+    return s[:-1] if len(s) > 4 and s[-1] == s[-2] and s[-1] not in "aeiou" else s
+
+
+def tokens(text: str) -> list[str]:
+    """The stems of a text's words."""
+    return [key(t) for t in TOKEN_RE.findall(fold(text))]
+
+
+class Bm25Index:
+    """Documents (an id and its columns' texts) searched by words and phrases."""
+
+    def __init__(self, documents: Iterable[tuple[int, Sequence[str]]]) -> None:
+        self.columns: dict[int, tuple[str, ...]] = {}  # " stem stem ... " per column
+        self.counts: dict[int, tuple[dict[str, int], ...]] = {}  # stem counts per column
+        self.length: dict[int, int] = {}
+        self.holders: dict[str, set[int]] = {}  # stem -> the documents using it
+        for doc, texts in documents:
+            streams = [tokens(t) for t in texts]
+            self.columns[doc] = tuple(f" {' '.join(s)} " for s in streams)
+            counts: list[dict[str, int]] = []
+            for stream in streams:
+                tf: dict[str, int] = {}
+                for s in stream:
+                    tf[s] = tf.get(s, 0) + 1
+                    self.holders.setdefault(s, set()).add(doc)
+                counts.append(tf)
+            self.counts[doc] = tuple(counts)
+            self.length[doc] = sum(map(len, streams))
+        self.n = len(self.columns)
+        self.average = sum(self.length.values()) / max(self.n, 1)
+        self.weights: tuple[float, ...] = ()
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+
+    def idf(self, df: int) -> float:
+        return max(math.log((self.n - df + 0.5) / (df + 0.5)), 1e-6)
+
+    def _share(self, doc: int, frequency: float, idf: float) -> float:
+        norm = K1 * (1 - B + B * self.length[doc] / self.average)
+        return idf * frequency * (K1 + 1) / (frequency + norm)
+
+    def weigh(self, weights: Sequence[float]) -> None:
+        """Each word's share of each document's score, for these column weights."""
+        weights = tuple(weights)
+        if weights == self.weights:
+            return
+        self.weights = weights
+        postings: dict[str, list[tuple[int, float]]] = {}
+        idf = {s: self.idf(len(docs)) for s, docs in self.holders.items()}
+        for doc, columns in self.counts.items():
+            weighted: dict[str, float] = {}
+            for w, tf in zip(weights, columns, strict=True):
+                if w:
+                    for s, f in tf.items():
+                        weighted[s] = weighted.get(s, 0.0) + w * f
+            norm = K1 * (1 - B + B * self.length[doc] / self.average)
+            for s, f in weighted.items():
+                share = idf[s] * f * (K1 + 1) / (f + norm)
+                postings.setdefault(s, []).append((doc, share))
+        self.postings = postings
+
+    def search(
+        self,
+        words: Iterable[str],
+        phrases: Iterable[str],
+        limit: int,
+        keep: Callable[[int], bool] | None = None,
+    ) -> dict[int, float]:
+        """The best `limit` documents (BM25, higher is better) for the words and phrases,
+        each distinct one a term, among those `keep` accepts."""
+        acc: dict[int, float] = {}
+        for word in words:
+            for s in tokens(word):
+                for doc, share in self.postings.get(s, ()):
+                    acc[doc] = acc.get(doc, 0.0) + share
+        for phrase in phrases:
+            self._phrase(tokens(phrase), acc)
+        found = acc.items() if keep is None else [(d, v) for d, v in acc.items() if keep(d)]
+        return dict(heapq.nlargest(limit, found, key=lambda item: item[1]))
+
+    def _phrase(self, stems: list[str], acc: dict[int, float]) -> None:
+        if len(stems) < 2:
+            for doc, share in self.postings.get(stems[0] if stems else "", ()):
+                acc[doc] = acc.get(doc, 0.0) + share
+            return
+        sets = [self.holders.get(s) for s in stems]
+        if not all(sets):
+            return
+        docs = set.intersection(*sorted((s for s in sets if s), key=len))
+        needle = f" {' '.join(stems)} "
+        found: list[tuple[int, float]] = []
+        for doc in docs:
+            frequency = sum(
+                w * column.count(needle)
+                for w, column in zip(self.weights, self.columns[doc], strict=True)
+                if w
+            )
+            if frequency:
+                found.append((doc, frequency))
+        idf = self.idf(len(found)) if found else 0.0
+        for doc, frequency in found:
+            acc[doc] = acc.get(doc, 0.0) + self._share(doc, frequency, idf)

@@ -80,8 +80,8 @@ class Bm25Index:
                     for s, f in tf.items():
                         weighted[s] = weighted.get(s, 0.0) + w * f
             norm = K1 * (1 - B + B * self.length[doc] / self.average)
-            for s, f in weighted.items():
-                share = idf[s] * f * (K1 + 1) / (f + norm)
+            for s, freq in weighted.items():
+                share = idf[s] * freq * (K1 + 1) / (freq + norm)
                 postings.setdefault(s, []).append((doc, share))
         self.postings = postings
 

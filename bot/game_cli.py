@@ -165,6 +165,7 @@ def simulate(
     errors: list[str] = []
     seeds = Rng(seed)
     total_actions = 0
+    react_counts: dict[str, int] = {}
     ability_counts: dict[str, int] = {}
     for number in range(games):
         value, seeds = seeds.draw()
@@ -180,6 +181,8 @@ def simulate(
         text = out.record.to_json(out.state)
         texts.append(text)
         total_actions += out.actions
+        for window, count in out.reacts:
+            react_counts[window] = react_counts.get(window, 0) + count
         for kind, count in out.abilities:
             ability_counts[kind] = ability_counts.get(kind, 0) + count
         results.append(
@@ -205,6 +208,8 @@ def simulate(
         "finished": finished,
         "capped": capped,
         "errors": len(errors),
+        "reacts": sum(react_counts.values()),
+        "reacts_by_window": dict(sorted(react_counts.items())),
         "abilities": dict(sorted(ability_counts.items())),
         "error_messages": errors[:20],
         "actions": total_actions,

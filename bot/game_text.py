@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import assert_never
 
 from engine import Action, Decision, DecisionKind, GameState, stats, view
+from engine.cards.abilities import Window
 from engine.events import (
     ActionCanceled,
     ActionCardPlayed,
@@ -64,7 +65,9 @@ from engine.events_abilities import (
     Healed,
     ResolvedByHand,
 )
-from engine.frames import Attacking, Placement, PlacingCharacter
+from engine.events_reacts import ReactPerformed
+from engine.frames import Attacking, Placement, PlacingCharacter, ReactWindow
+from engine.reacts import WINDOW_WORDS
 
 HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
 
@@ -187,6 +190,7 @@ CHOOSE_VERBS = {
 DECLINE_LINES = {
     DecisionKind.DISCARD: "Done discarding: draw",
     DecisionKind.STRIKE_TARGET: "Stop the attack",
+    DecisionKind.REACT: "Pass: no React",
 }
 
 
@@ -284,6 +288,8 @@ def render(state: GameState, seat: int | None) -> str:
 # `why` codes (engine/events.py); these tables give them words.
 TEMPLATES: dict[str, str] = {
     "seat": "Seat {seat}",
+    "react_performed": "{performer_name} reacts ({window}{subject}) with {name}: {text}",
+    "ask_react": "React {window}{subject}, or pass.",
     "game_started": "A {seats}-player {format} game starts.",
     "turn_started": "Turn {turn} begins.",
     "initiative": "{seat} wins initiative; the order of play is {order} (504.3).",
@@ -439,6 +445,10 @@ def prompt_line(state: GameState, decision: Decision, words: Words = ENGLISH) ->
         return say("ask_fall_forward")
     if kind is DecisionKind.DESTROY_ITEM:
         return say("ask_destroy_item", name=name)
+    if kind is DecisionKind.REACT and isinstance(frame, ReactWindow):
+        window = Window(frame.trigger.split(",")[0])
+        about = f" ({name})" if name else ""
+        return say("ask_react", window=WINDOW_WORDS.get(window, window.value), subject=about)
     if kind is DecisionKind.MANUAL:
         return say("ask_manual", name=name)
     if kind is DecisionKind.STRIKE_TARGET and isinstance(frame, Attacking):
@@ -612,6 +622,17 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             return say("turn_started", turn=e.turn)
         case GameStarted():
             return say("game_started", seats=e.seats, format=e.format)
+        case ReactPerformed():
+            window = {w.value: t for w, t in WINDOW_WORDS.items()}.get(e.window, e.window)
+            about = f": {e.subject_name}" if e.subject_name else ""
+            return say(
+                "react_performed",
+                performer_name=e.performer_name,
+                window=window,
+                subject=about,
+                name=e.name,
+                text=e.text,
+            )
         case (
             AbilityPerformed()
             | EffectSkipped()

@@ -162,6 +162,18 @@ class Decline(Action):
     TYPE: ClassVar[str] = "decline"
 
 
+@dataclass(frozen=True)
+class SetStandingOrder(Action):
+    """How this seat wants react windows handled (engine.standing_orders): `policy` is ask,
+    pass_all, public_only or pass_window; a pass_window names its `window` (empty: the one
+    asking now) and lasts `actions` actions of the other seats. Allowed at any time."""
+
+    TYPE: ClassVar[str] = "standing_order"
+    policy: str
+    window: str = ""
+    actions: int = 0
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.TYPE: cls
     for cls in (
@@ -177,6 +189,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         PerformAbility,
         Choose,
         Decline,
+        SetStandingOrder,
         Adjust,
         DoneResolving,
     )
@@ -222,6 +235,8 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
             _check_direction(value)
         elif f.name in ("op", "name"):
             _check_text(f.name, value)
+        elif f.name in ("policy", "window"):
+            _check_word(f.name, value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} of {kind!r} must be an integer.")
         values[f.name] = value
@@ -243,6 +258,11 @@ def _check_text(field: str, value: Any) -> None:
         raise InvalidActionError(f"Unknown adjustment {value!r}.")
 
 
+def _check_word(field: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise InvalidActionError(f"Field {field!r} must be text, not {value!r}.")
+
+
 def _check_direction(value: Any) -> None:
     if value not in DIRECTIONS:
         raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
@@ -261,6 +281,8 @@ def validate_shape(action: object) -> Action:
             _check_direction(value)
         elif f.name in ("op", "name"):
             _check_text(f.name, value)
+        elif f.name in ("policy", "window"):
+            _check_word(f.name, value)
         elif not _is_int(value):
             raise InvalidActionError(f"Field {f.name!r} must be an integer, not {value!r}.")
     return action

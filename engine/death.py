@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import stats
+from engine.cards.abilities import Window
 from engine.cards.model import Card, CardType
 from engine.events import (
     CardBanished,
@@ -16,6 +17,7 @@ from engine.events import (
 )
 from engine.foreign import return_home
 from engine.formation import without_character
+from engine.frames import ReactWindow, Striking
 from engine.state import Unit
 from engine.tx import Tx
 
@@ -88,35 +90,97 @@ def is_dying(tx: Tx, uid: int) -> tuple[str, str] | None:
     return None
 
 
-def check_deaths(tx: Tx) -> bool:
-    """Kill every character that must die now, in initiative order; True if any died."""
+def check_deaths(tx: Tx, windows: bool = False) -> bool:
+    """Kill every character that must die now, one at a time in initiative order; True if
+    any died. With `windows` (the game's flow, not a cost being paid) a Death React window
+    opens first (508.6.1) and stops the checking: the window kills the character when it
+    closes (`finish_dying`), unless a React saved it (508.7); Kill and after-death windows
+    open once it is in the discard pile (508.6.2)."""
     died = False
     while True:
-        dying = [
-            (uid, cause)
-            for seat in tx.seat_order()
-            for row in tx.player(seat).ranks
-            for uid in row
-            if (cause := is_dying(tx, uid)) is not None
-        ]
-        if not dying:
+        pending_deaths = _death_windows(tx) if windows else set()
+        dying = next(
+            (
+                (uid, cause)
+                for seat in tx.seat_order()
+                for row in tx.player(seat).ranks
+                for uid in row
+                if uid not in pending_deaths and (cause := is_dying(tx, uid)) is not None
+            ),
+            None,
+        )
+        if dying is None:
             return died
-        for uid, (why, rule) in dying:
-            if uid in tx.units:
-                unit = tx.units[uid]
-                tx.emit(
-                    CharacterDied(
-                        seat=unit.controller,
-                        card=uid,
-                        name=tx.name(uid),
-                        why=why,
-                        rule=rule,
-                        wounds=unit.wounds,
-                        hit_points=stats.hit_points(tx, uid),
-                    )
-                )
-                leave_play(tx, uid, "died", "104.8")
-                died = True
+        uid, (why, rule) = dying
+        if windows:
+            from engine.reacts import open_window
+
+            seat, killer = tx.units[uid].controller, killer_of(tx, uid)
+            if open_window(tx, (Window.DEATH,), seat=seat, actor=killer, subject=uid):
+                return died
+        die(tx, uid, why, rule)
+        died = True
+        if windows and after_death_windows(tx, uid):
+            return died
+
+
+def _death_windows(tx: Tx) -> set[int]:
+    """Characters whose Death React window is open on the stack."""
+    return {
+        f.subject
+        for f in tx.stack
+        if isinstance(f, ReactWindow) and f.trigger == Window.DEATH.value and f.subject is not None
+    }
+
+
+def killer_of(tx: Tx, uid: int) -> int | None:
+    """The character whose strike is killing `uid` (the innermost strike at it), if any."""
+    for frame in reversed(tx.stack):
+        if isinstance(frame, Striking) and frame.target == uid:
+            return frame.performer
+    return None
+
+
+def die(tx: Tx, uid: int, why: str, rule: str) -> None:
+    """The character dies (104.2): logged, then it leaves play (104.8)."""
+    unit = tx.units[uid]
+    tx.emit(
+        CharacterDied(
+            seat=unit.controller,
+            card=uid,
+            name=tx.name(uid),
+            why=why,
+            rule=rule,
+            wounds=unit.wounds,
+            hit_points=stats.hit_points(tx, uid),
+        )
+    )
+    leave_play(tx, uid, "died", "104.8")
+
+
+def after_death_windows(tx: Tx, uid: int, killer: int | None = None) -> bool:
+    """508.6.2: Kill Reacts of the killer and Reacts after a character died, once it is in
+    the discard pile; True when a window opened."""
+    from engine.reacts import open_window
+
+    killer = killer if killer is not None else killer_of(tx, uid)
+    seat = (
+        tx.owners[uid] if killer is None or killer not in tx.units else tx.units[killer].controller
+    )
+    return open_window(tx, (Window.KILL, Window.AFTER_DEATH), seat=seat, actor=killer, subject=uid)
+
+
+def finish_dying(tx: Tx, frame: ReactWindow) -> None:
+    """A Death React window closed: the character dies unless a React stopped it or moved
+    it (508.7); then the Kill and after-death windows (508.6.2)."""
+    uid = frame.subject
+    if uid is None or uid not in tx.units:
+        return
+    cause = is_dying(tx, uid)
+    if cause is None:
+        return
+    die(tx, uid, *cause)
+    after_death_windows(tx, uid, frame.actor)
 
 
 def controls_warlord(tx: Tx, seat: int) -> bool:

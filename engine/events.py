@@ -540,6 +540,7 @@ from engine.events_abilities import (  # noqa: E402
     Healed,
     ResolvedByHand,
 )
+from engine.events_reacts import ReactPerformed  # noqa: E402
 
 Event = (
     GameStarted
@@ -586,6 +587,7 @@ Event = (
     | PlayerDefeated
     | GameWon
     | GameDrawn
+    | ReactPerformed
     | AbilityPerformed
     | EffectSkipped
     | Healed

@@ -50,13 +50,22 @@ class Attacking:
     seat: int
     attacker: int
     next_strike: int = 0
+    before_opened: bool = False  # the next strike's "before performing" window (509.5 1a)
 
 
 class StrikeStep(StrEnum):
-    """Where a strike stands in 509.5 (its react windows open between these steps)."""
+    """Where a strike stands in 509.5; the react windows of each moment open as the strike
+    moves on from a step (engine.strikes.STEPS)."""
 
-    ROLL = "roll"  # steps 3-4: roll against the target's AC ("before/after rolling")
-    RESOLVE = "resolve"  # steps 5-7: hit or miss, then wounds ("before/after wounds")
+    TARGETED = "targeted"  # after step 2: "after targeting"
+    BEFORE_ROLL = "before_roll"  # 3a: "before rolling"
+    ROLL = "roll"  # steps 3-4: roll against the target's AC
+    ROLLED = "rolled"  # 3b / 4a: "after rolling", "before hitting or missing"
+    HIT = "hit"  # 4b: "after hitting" / "after missing"
+    RESOLVE = "resolve"  # 6a / 6c: "before wounds", "instead of wounds" (if it hit)
+    WOUNDS = "wounds"  # step 6: inflict `wounds`
+    WOUNDED = "wounded"  # 6b: "after wounds"
+    DONE = "done"  # step 7: resolved ("after the strike"), then the frame ends
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,7 @@ class Striking:
     label: str = "strike"
     step: StrikeStep = StrikeStep.ROLL
     hit: bool | None = None
+    wounds: int = 1  # what a hit inflicts (509.5 step 5); reacts may change it
 
 
 @dataclass(frozen=True)
@@ -99,17 +109,26 @@ class DestroyingItem:
 
 @dataclass(frozen=True)
 class ReactWindow:
-    """508 (not opened yet): a window at `trigger` (e.g. "509.5.3", before the strike roll).
+    """508: a react window (engine.reacts). `trigger` names the windows open at this moment,
+    most specific first, as comma-separated `Window` values ("after_roll,before_hit").
 
-    `seat` caused the trigger; `to_answer` are the seats that may still react, in initiative
-    order (508.3); a seat that reacts resolves its react in a frame pushed on top, then the
-    window asks again from the first seat; when all pass in turn, the window is popped and
-    the frame under it goes on from its trigger (508.3)."""
+    `seat` caused the trigger, `actor` is the character that did it and `subject` the one it
+    happened to; `means` what it was done with (a `Means` value). `to_answer` are the seats
+    still to be asked, in initiative order (508.3). `offered` lists, as (card, ability,
+    performer) triples laid end to end, the reacts that could answer at the moment of the
+    trigger (508.10); `used` the (card, ability) pairs performed in this window (508.2). A
+    seat that reacts resolves its react in frames pushed on top; the others are then asked
+    before it again; when all still to answer have passed, the window is popped and the
+    frame under it goes on from its trigger (508.3)."""
 
     seat: int
     trigger: str
     to_answer: tuple[int, ...]
     subject: int | None = None
+    actor: int | None = None
+    means: str = "any"
+    offered: tuple[int, ...] = ()
+    used: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from engine.actions import (
     PlayCharacter,
     PlayDungeon,
     PlayOrderCard,
+    SetStandingOrder,
     validate_shape,
 )
 from engine.adjustments import adjustment_choices, check_manual
@@ -27,7 +28,9 @@ from engine.errors import IllegalActionError, InvalidActionError, NotYourTurnErr
 from engine.events import Transition
 from engine.pending import Decision, DecisionKind, DefaultAnswer
 from engine.problems import Problem
+from engine.reacts import react_actions, react_problem
 from engine.resolve import answer
+from engine.standing_orders import count_action, set_standing_order, standing_order_problem
 from engine.state import GameState
 from engine.turn import advance
 
@@ -79,6 +82,11 @@ def check(state: GameState, action: object) -> None:
         raise IllegalActionError("The game is over.")
     if not 0 <= act.seat < len(state.players):
         raise InvalidActionError(f"There is no seat {act.seat}.")
+    if isinstance(act, SetStandingOrder):
+        why = standing_order_problem(state, act)
+        if why:
+            raise IllegalActionError.of(Problem("508.3", why))
+        return
     decision = _decision_for(state, act.seat)
     if decision is None:
         waiting = ", ".join(str(s) for s in state.waiting_on()) or "nobody"
@@ -90,6 +98,11 @@ def check(state: GameState, action: object) -> None:
         return
     if isinstance(act, MANUAL_TYPES):
         raise NotYourTurnError(f"Seat {act.seat} is not resolving a card by hand.", "510.5")
+    if decision.kind is DecisionKind.REACT:
+        why = react_problem(state, decision, act)
+        if why:
+            raise IllegalActionError.of(Problem(main_rule(decision.rule), why))
+        return
     is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
     if decision.kind is DecisionKind.ORDER:
         if not is_order_answer:
@@ -129,6 +142,8 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     decision = _decision_for(state, seat)
     if decision is None or state.is_over:
         return []
+    if decision.kind is DecisionKind.REACT:
+        return react_actions(state, seat, decision)
     if decision.kind is DecisionKind.ORDER:
         out: list[Action] = [Pass(seat)]
         for candidate in orders.candidate_orders(state, seat, state.dungeon):
@@ -165,10 +180,15 @@ def default_action(state: GameState, seat: int) -> Action:
 def apply(state: GameState, action: Action) -> Transition:
     """Check and apply an action; returns the new state and its events. Pure."""
     check(state, action)
-    decision = _decision_for(state, action.seat)
-    assert decision is not None
     tx = Tx(state)
     tx.actions_applied += 1
+    count_action(tx, action.seat)
+    if isinstance(action, SetStandingOrder):
+        set_standing_order(tx, action)
+        advance(tx)
+        return Transition(tx.freeze(), tuple(tx.events))
+    decision = _decision_for(state, action.seat)
+    assert decision is not None
     answer(tx, decision, action)
     advance(tx)
     return Transition(tx.freeze(), tuple(tx.events))

@@ -31,6 +31,7 @@ class DecisionKind(StrEnum):
     POSITION = "position"  # 401.7 / 507.1.1: where in the rank a character goes
     FALL_FORWARD = "fall_forward"  # 401.6.2: which character falls forward next
     DESTROY_ITEM = "destroy_item"  # 302.7 / 602.12: which item to destroy for an equip location
+    REACT = "react"  # 508: perform a React in an open window (PerformAbility), or pass (Decline)
     MANUAL = "manual"  # a card text resolved by hand: adjustments, then DoneResolving
 
 
@@ -44,6 +45,7 @@ DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
     DecisionKind.POSITION: DefaultAnswer.FIRST,  # far left
     DecisionKind.FALL_FORWARD: DefaultAnswer.FIRST,
     DecisionKind.DESTROY_ITEM: DefaultAnswer.FIRST,
+    DecisionKind.REACT: DefaultAnswer.DECLINE,  # pass: perform no React
     DecisionKind.MANUAL: DefaultAnswer.DONE,  # declare the manual effect resolved
 }
 

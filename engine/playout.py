@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, Adjust, DoneResolving, PerformAbility
+from engine.actions import Action, Adjust, Decline, DoneResolving, PerformAbility
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions
 from engine.pending import DecisionKind
@@ -28,6 +28,7 @@ class Playout:
     record: GameRecord
     state: GameState
     capped: bool
+    reacts: tuple[tuple[str, int], ...] = ()  # Reacts performed, by window (engine.reacts)
     # Orders on cards and manual resolution, by kind (`ability_kind`)
     abilities: tuple[tuple[str, int], ...] = ()
 
@@ -49,6 +50,7 @@ def random_playout(
     record, state = new_record(config, decks, seed, cards)
     chooser = Rng(seed ^ 0x5EED)
     actions: list[Action] = []
+    reacts: dict[str, int] = {}
     abilities: dict[str, int] = {}
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
@@ -64,10 +66,20 @@ def random_playout(
         kind = ability_kind(state, action)
         if kind:
             abilities[kind] = abilities.get(kind, 0) + 1
+        if state.pending[0].kind is DecisionKind.REACT and not isinstance(action, Decline):
+            frame = state.stack[state.pending[0].frame or 0]
+            window = getattr(frame, "trigger", "").split(",")[0]
+            reacts[window] = reacts.get(window, 0) + 1
         state = apply(state, action).state
         actions.append(action)
     record = GameRecord(record.config, record.seed, record.decks, record.cards, tuple(actions))
-    return Playout(record, state, not state.is_over, tuple(sorted(abilities.items())))
+    return Playout(
+        record,
+        state,
+        not state.is_over,
+        tuple(sorted(reacts.items())),
+        tuple(sorted(abilities.items())),
+    )
 
 
 def ability_kind(state: GameState, action: Action) -> str:

@@ -17,6 +17,7 @@ from engine.actions import (
     PlayDungeon,
     PlayOrderCard,
 )
+from engine.cards.abilities import Window
 from engine.death import check_deaths, move_to_discard
 from engine.events import (
     ActionCanceled,
@@ -236,6 +237,9 @@ def place_character(
         )
         if card.is_warlord:
             tx.emit(WarlordTypeLost(seat=seat, card=uid, name=card.name))
+        from engine.reacts import open_window  # 508.6.3: Enter Reacts
+
+        open_window(tx, (Window.ENTER_PLAY,), seat=seat, actor=uid, subject=uid)
         return
     target = seat if where is None else where
     place = tx.relocate(uid, target, rank, position)
@@ -342,6 +346,11 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
                 tx.active = tx.next_seat(seat)
         else:
             perform_order(tx, action)
+        return
+    if kind is DecisionKind.REACT:
+        from engine.reacts import answer_react
+
+        answer_react(tx, decision, action)
         return
     choice = action.option if isinstance(action, Choose) else None
     if kind is DecisionKind.DISCARD:

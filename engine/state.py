@@ -134,6 +134,9 @@ class GameState:
     modifiers: tuple[Modifier, ...] = ()
     winner: int | None = None
     actions_applied: int = 0
+    # Standing orders for react windows: (seat, policy, window, actions left) entries
+    # (engine.standing_orders), sorted.
+    standing_orders: tuple[tuple[int, str, str, int], ...] = ()
     # Abilities used (source card, ability index, turn) for Limited / once per game (510.7,
     # 510.21) and item Orders that spend the item (507.7.2); counters on cards (704):
     # (card, counter name, count). Both kept by engine.abilities_run.

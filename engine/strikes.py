@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import stats
+from engine.cards.abilities import Means, Window
 from engine.dice import roll_against, succeeded
 from engine.events import Rolled, WoundsInflicted
 from engine.formation import all_places, distance, locate
@@ -58,13 +59,14 @@ def strike(
     spell: bool = False,
     label: str = "strike",
 ) -> bool:
-    """Perform one strike at once (509.5 steps 3-7): push its `Striking` frame and run it to
-    its end. Returns whether it hit. Deaths are settled by the caller's flow.
+    """Perform one strike at once (509.5 steps 3-7) with no react window: push its
+    `Striking` frame and run it to its end. Returns whether it hit. Deaths are settled by the
+    caller's flow.
 
-    An attack pushes the frame instead (`start_strike`) and lets `advance` run it, so that a
-    react window may open between its steps (508)."""
+    An attack or an ability pushes the frame instead (`start_strike`) and lets `advance` run
+    it, so that react windows open between its steps (508)."""
     index = start_strike(tx, performer, target, base, ranged, spell, label)
-    hit = continue_strike(tx, index)
+    hit = continue_strike(tx, index, at_once=True)
     if hit is None:
         raise RuntimeError("a strike performed at once had to wait")
     return hit
@@ -79,29 +81,87 @@ def start_strike(
     spell: bool = False,
     label: str = "strike",
 ) -> int:
-    """Push the frame of a declared, targeted strike (509.5 steps 1-2); returns its index."""
+    """Push the frame of a declared, targeted strike (509.5 steps 1-2); returns its index.
+    Its first step opens the "after targeting" window."""
     seat = tx.units[performer].controller
-    return tx.push_frame(Striking(seat, performer, target, base, ranged, spell, label))
+    frame = Striking(seat, performer, target, base, ranged, spell, label, StrikeStep.TARGETED)
+    return tx.push_frame(frame)
 
 
-def continue_strike(tx: Tx, index: int) -> bool | None:
-    """Run the strike frame at `index` (the top one) through its steps: whether it hit once it
-    is over and popped, or None when it waits (a react window pushed on top, 508)."""
+# 509.5: the step a strike moves on to from each step, and the windows opening as it does.
+_NEXT: dict[StrikeStep, StrikeStep] = {
+    StrikeStep.TARGETED: StrikeStep.BEFORE_ROLL,
+    StrikeStep.BEFORE_ROLL: StrikeStep.ROLL,
+    StrikeStep.ROLLED: StrikeStep.HIT,
+    StrikeStep.HIT: StrikeStep.RESOLVE,
+    StrikeStep.RESOLVE: StrikeStep.WOUNDS,
+    StrikeStep.WOUNDED: StrikeStep.DONE,
+}
+_WINDOWS: dict[StrikeStep, tuple[Window, ...]] = {
+    StrikeStep.TARGETED: (Window.AFTER_TARGETING,),
+    StrikeStep.BEFORE_ROLL: (Window.BEFORE_ROLL,),
+    StrikeStep.ROLLED: (Window.AFTER_ROLL, Window.BEFORE_HIT),
+    StrikeStep.RESOLVE: (Window.BEFORE_WOUNDS, Window.INSTEAD_OF_WOUNDS),
+    StrikeStep.WOUNDED: (Window.AFTER_WOUNDS,),
+    StrikeStep.DONE: (Window.AFTER_STRIKE,),
+}
+
+
+def _window(tx: Tx, frame: Striking, step: StrikeStep) -> bool:
+    """Open the react windows of the moment after `step` (509.5 a/b); True if one opened."""
+    windows = _WINDOWS.get(step, ())
+    if step is StrikeStep.HIT:
+        windows = (Window.AFTER_HIT,) if frame.hit else (Window.AFTER_MISS,)
+    if not windows:
+        return False
+    from engine.reacts import open_window
+
+    means = Means.RANGED if frame.ranged else Means.MELEE
+    return open_window(
+        tx, windows, seat=frame.seat, actor=frame.performer, subject=frame.target, means=means
+    )
+
+
+def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
+    """Run the strike frame at `index` (the top one) through its steps (509.5): whether it
+    hit once it is over and popped, or None when it stops: a react window pushed on top
+    (508), or wounds just inflicted, so that deaths are settled while the strike is still
+    known (its Kill Reacts, 508.6.2). `at_once` runs it with no window and no stop."""
     while True:
         frame = tx.stack[index]
         assert isinstance(frame, Striking)
-        if frame.step is StrikeStep.ROLL:
-            # 509.5 "before rolling": a react window opens here (push it and return None)
+        step = frame.step
+        early = step in (StrikeStep.TARGETED, StrikeStep.BEFORE_ROLL, StrikeStep.ROLL)
+        if early and not (frame.performer in tx.units and frame.target in tx.units):
+            # 510.12: its performer or its target left play before the roll (a React)
+            tx.pop_frame()
+            return False
+        if step is StrikeStep.ROLL:
             hit = roll_strike(tx, frame)
-            tx.set_frame(index, replace(frame, step=StrikeStep.RESOLVE, hit=hit))
-            # 509.5 "after rolling" / "before hitting or missing": likewise
+            tx.set_frame(index, replace(frame, step=StrikeStep.ROLLED, hit=hit))
             continue
-        if frame.hit and frame.target in tx.units:
-            # 509.5 "before wounds" / "instead of wounds": likewise
-            inflict_wounds(tx, frame.target, 1, source=frame.performer)
-        assert index == len(tx.stack) - 1, "a frame left above a finished strike"
-        tx.pop_frame()
-        return bool(frame.hit)
+        if step is StrikeStep.WOUNDS:
+            tx.set_frame(index, replace(frame, step=StrikeStep.WOUNDED))
+            if frame.target in tx.units:
+                inflict_wounds(tx, frame.target, frame.wounds, source=frame.performer)
+                if not at_once:
+                    return None  # `advance` settles deaths, then resumes the strike
+            continue
+        if step is StrikeStep.DONE:
+            assert index == len(tx.stack) - 1, "a frame left above a finished strike"
+            tx.pop_frame()
+            if not at_once:
+                _window(tx, frame, step)  # step 7 done: "after the strike", over its parent
+            return bool(frame.hit)
+        following = _NEXT.get(step, StrikeStep.DONE)
+        wounding = step in (StrikeStep.HIT, StrikeStep.RESOLVE)
+        if wounding and not (frame.hit and frame.target in tx.units):
+            following = StrikeStep.DONE  # a miss inflicts no wounds (509.5 steps 5-6)
+        tx.set_frame(index, replace(frame, step=following))
+        if step is StrikeStep.RESOLVE and following is StrikeStep.DONE:
+            continue
+        if not at_once and _window(tx, frame, step):
+            return None
 
 
 def roll_strike(tx: Tx, frame: Striking) -> bool:

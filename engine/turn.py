@@ -8,9 +8,11 @@ empty stack steps through the phases.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import assert_never
 
 from engine import stats
+from engine.cards.abilities import Means, Window
 from engine.death import check_deaths, check_victory
 from engine.dice import roll_initiative
 from engine.events import (
@@ -41,6 +43,7 @@ from engine.frames import (
     Striking,
 )
 from engine.pending import Decision, DecisionKind
+from engine.reacts import open_window, resume_window
 from engine.state import Orientation, Phase
 from engine.strikes import continue_strike, melee_targets
 from engine.tx import Tx
@@ -74,7 +77,8 @@ def resume(tx: Tx) -> bool:
         case Attacking():
             return continue_attack(tx, index, frame)
         case Striking():
-            return continue_strike(tx, index) is None
+            continue_strike(tx, index)  # it may stop for a window, or to settle deaths
+            return bool(tx.pending)
         case PerformingOrder():
             tx.pop_frame()
             close_order(tx)
@@ -91,14 +95,14 @@ def resume(tx: Tx) -> bool:
 
             return continue_ability(tx, index)
         case ReactWindow():
-            raise NotImplementedError(f"{type(frame).__name__} frames are not opened yet")
+            return resume_window(tx, index, frame)
         case _:
             assert_never(frame)
 
 
 def settle(tx: Tx) -> bool:
     """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
-    check_deaths(tx)
+    check_deaths(tx, windows=True)  # may open a window for a Death React (508.6.1)
     if check_victory(tx):
         return True
     if tx.active is not None and tx.players[tx.active].eliminated:
@@ -106,6 +110,9 @@ def settle(tx: Tx) -> bool:
         tx.passes = 0
     if any(d.kind in (DecisionKind.FALL_FORWARD, DecisionKind.POSITION) for d in tx.pending):
         return True  # a character is choosing where it goes: finish that first (401.6.2)
+    top = tx.top_frame()
+    if isinstance(top, ReactWindow) and top.trigger == Window.FALL_FORWARD.value:
+        return False  # 401.6.1.1: a React to a fall is performed before other ranks are fixed
     fix_other_formations(tx)
     for seat in tx.seat_order():
         while True:
@@ -116,6 +123,8 @@ def settle(tx: Tx) -> bool:
                 fall_forward(tx, candidates[0])
                 if tx.pending:
                     return True  # where it goes in the new rank (401.7)
+                if isinstance(tx.top_frame(), ReactWindow):
+                    return False  # its React window first (401.6.1.1)
                 continue
             tx.push(
                 Decision(
@@ -175,6 +184,8 @@ def place_fallen(tx: Tx, uid: int, position: int) -> None:
             orientation=tx.units[uid].orientation.value,
         )
     )
+    seat = tx.units[uid].controller
+    open_window(tx, (Window.FALL_FORWARD,), seat=seat, actor=uid, subject=uid)  # 401.6.1.1
 
 
 def continue_attack(tx: Tx, index: int, attack: Attacking) -> bool:
@@ -192,6 +203,11 @@ def continue_attack(tx: Tx, index: int, attack: Attacking) -> bool:
         tx.emit(AttackEnded(seat=attack.seat, card=attack.attacker, name=name, why=why, rule=rule))
         tx.pop_frame()
         return False
+    if not attack.before_opened:  # 509.5 1a / 2a: before performing, before targeting
+        tx.set_frame(index, replace(attack, before_opened=True))
+        windows = (Window.BEFORE_STRIKE, Window.BEFORE_TARGETING)
+        if open_window(tx, windows, seat=attack.seat, actor=attack.attacker, means=Means.MELEE):
+            return False
     bonus = stats.strikes(tx, attack.attacker)[attack.next_strike]
     tx.ask(
         index,

@@ -42,6 +42,7 @@ class Tx:
         self.modifiers: list[Modifier] = list(state.modifiers)
         self.winner = state.winner
         self.actions_applied = state.actions_applied
+        self.standing_orders = state.standing_orders
         self.used_abilities = state.used_abilities
         self.counters = state.counters
         self.events: list[Event] = []
@@ -68,6 +69,7 @@ class Tx:
             modifiers=tuple(self.modifiers),
             winner=self.winner,
             actions_applied=self.actions_applied,
+            standing_orders=self.standing_orders,
             used_abilities=self.used_abilities,
             counters=self.counters,
         )

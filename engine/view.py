@@ -73,6 +73,8 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         players.append(entry)
     pending = []
     for d in state.pending:
+        if d.kind is DecisionKind.REACT and d.seat != seat:
+            continue  # who may react, and with what, is never shown to others (508, DESIGN 4)
         item = d.to_dict()
         item["default"] = d.default_answer.value  # what a timeout may answer
         if d.kind in PRIVATE_OPTIONS and d.seat != seat:
@@ -86,7 +88,12 @@ def view(state: GameState, seat: int | None) -> dict[str, Any]:
         "initiative_order": list(state.initiative_order),
         "winner": state.winner,
         "over": state.is_over,
-        "waiting_on": list(state.waiting_on()),
+        "waiting_on": list(dict.fromkeys(item["seat"] for item in pending)),
+        "standing_orders": [
+            {"policy": p, "window": w, "actions": n}
+            for s, p, w, n in state.standing_orders
+            if s == seat
+        ],
         "pending": pending,
         "dungeon": card_brief(state, state.dungeon) if state.dungeon is not None else None,
         "players": players,
@@ -113,3 +120,12 @@ def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]
         else:
             out.append(e.to_dict())
     return out
+
+
+def react_exposure(state: GameState, seat: int) -> str | None:
+    """Whether `seat`, asked to react now, could answer with cards everyone sees ("public":
+    in play or in a discard pile) or with a card in its hand ("hidden"); None when it is not
+    asked. The host decides how to pause from this; the view never says (engine.reacts)."""
+    from engine.reacts import exposure
+
+    return exposure(state, seat)

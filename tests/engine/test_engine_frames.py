@@ -24,11 +24,11 @@ def test_rule_507_3_an_attack_is_a_frame_on_top_of_its_order() -> None:
     state, lord = _front_lord(state)
     order = Attack(0, lord)
     state = apply(state, order).state
-    assert state.stack == (PerformingOrder(0, order), Attacking(0, lord, 0))
+    assert state.stack == (PerformingOrder(0, order), Attacking(0, lord, 0, before_opened=True))
     decision = state.pending[0]
     assert decision.kind is DecisionKind.STRIKE_TARGET and decision.frame == 1
     state = apply(scripted(state, [2]), Choose(0, decision.options[0])).state
-    assert state.stack[-1] == Attacking(0, lord, 1)  # the next strike (507.3.3)
+    assert state.stack[-1] == Attacking(0, lord, 1, before_opened=True)  # the next strike (507.3.3)
     state = apply(state, Decline(0)).state  # 507.3.5: stop the attack
     assert state.stack == () and state.waiting_on() == (1,)
     assert frame_to_dict(PerformingOrder(0, order))["order"] == order.to_dict()
@@ -90,8 +90,8 @@ def test_rule_509_5_a_strike_is_a_frame_inside_the_attack_inside_the_order() -> 
     assert tx.stack == [
         PerformingOrder(0, order),
         Attacking(0, lord, 1),
-        Striking(0, lord, target, base, label="printed strike 1", step=StrikeStep.ROLL),
+        Striking(0, lord, target, base, label="printed strike 1", step=StrikeStep.TARGETED),
     ]
     advance(tx)
     assert [e.kind for e in tx.events][:2] == ["strike_declared", "roll"]
-    assert tx.stack[:2] == [PerformingOrder(0, order), Attacking(0, lord, 1)]
+    assert tx.stack[:2] == [PerformingOrder(0, order), Attacking(0, lord, 1, before_opened=True)]

@@ -390,6 +390,8 @@ def open_window(
     """
     from engine.standing_orders import filter_offers
 
+    if any(d.frame is not None for d in tx.pending):
+        return False  # a frame waits on a decision: a window cannot go above it
     frame = ReactWindow(
         seat=seat,
         trigger=",".join(w.value for w in windows),

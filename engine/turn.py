@@ -110,8 +110,7 @@ def settle(tx: Tx) -> bool:
         tx.passes = 0
     if any(d.kind in (DecisionKind.FALL_FORWARD, DecisionKind.POSITION) for d in tx.pending):
         return True  # a character is choosing where it goes: finish that first (401.6.2)
-    top = tx.top_frame()
-    if isinstance(top, ReactWindow) and top.trigger == Window.FALL_FORWARD.value:
+    if any(isinstance(f, ReactWindow) and f.trigger == Window.FALL_FORWARD.value for f in tx.stack):
         return False  # 401.6.1.1: a React to a fall is performed before other ranks are fixed
     fix_other_formations(tx)
     for seat in tx.seat_order():

@@ -94,6 +94,10 @@ class Bm25Index:
     ) -> dict[int, float]:
         """The best `limit` documents (BM25, higher is better) for the words and phrases,
         each distinct one a term, among those `keep` accepts."""
+        return self.best(self.scores(words, phrases), limit, keep)
+
+    def scores(self, words: Iterable[str], phrases: Iterable[str]) -> dict[int, float]:
+        """Every matching document's BM25 (higher is better)."""
         acc: dict[int, float] = {}
         for word in words:
             for s in tokens(word):
@@ -101,7 +105,14 @@ class Bm25Index:
                     acc[doc] = acc.get(doc, 0.0) + share
         for phrase in phrases:
             self._phrase(tokens(phrase), acc)
-        found = acc.items() if keep is None else [(d, v) for d, v in acc.items() if keep(d)]
+        return acc
+
+    @staticmethod
+    def best(
+        scores: dict[int, float], limit: int, keep: Callable[[int], bool] | None = None
+    ) -> dict[int, float]:
+        """The `limit` best of `scores` that `keep` accepts."""
+        found = scores.items() if keep is None else [(d, v) for d, v in scores.items() if keep(d)]
         return dict(heapq.nlargest(limit, found, key=lambda item: item[1]))
 
     def _phrase(self, stems: list[str], acc: dict[int, float]) -> None:

@@ -437,13 +437,16 @@ class Ranker:
         if first is not row and first.entry.kind == "rule":
             add(first, score + 0.5, how)
 
-    def fulltext(self, plan: QueryPlan, docs: set[str]) -> dict[int, float]:
-        """BM25 scores (higher is better) of the best full-text candidates: the query's
-        words, the words the tables add and its phrases."""
+    def fulltext(
+        self, plan: QueryPlan, docs: set[str]
+    ) -> tuple[dict[int, float], dict[int, float]]:
+        """BM25 (higher is better) of the best full-text candidates, and of every entry
+        matching: the query's words, the words the tables add and its phrases."""
         self.bm25.weigh(self.ranking.bm25)
         keep = None if docs >= self.all_docs else (lambda rid: self.rows[rid].entry.doc in docs)
         terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
-        return self.bm25.search(terms, dict.fromkeys(plan.phrases), FTS_CANDIDATES, keep)
+        every = self.bm25.scores(terms, dict.fromkeys(plan.phrases))
+        return self.bm25.best(every, FTS_CANDIDATES, keep), every
 
     def concept_weight(self, own: frozenset[str], syn: frozenset[str]) -> float:
         """A query word's weight in coverage: its rarity in the default document."""
@@ -486,7 +489,7 @@ class Ranker:
         scores: dict[int, float] = {}
         how: dict[int, str] = {}
         named = self.name_matches(plan, docs)
-        fts = self.fulltext(plan, docs)
+        fts, every = self.fulltext(plan, docs)
         # BM25 as a share of the best: the CR's own best for the CR (a French question's
         # French headings must not make its rule look weak), the overall best for the others.
         overall = max(fts.values(), default=0.0) or 1.0
@@ -525,7 +528,7 @@ class Ranker:
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
                     covered += rw.synonym_cover * weight
-            share = fts.get(rid, 0.0) / (best.get(row.entry.doc) or overall)
+            share = every.get(rid, 0.0) / (best.get(row.entry.doc) or overall)
             score = rw.fts_share * share + rw.cover_share * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:

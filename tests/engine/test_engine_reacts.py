@@ -207,3 +207,49 @@ def test_rule_508_the_public_view_never_shows_who_may_react() -> None:
     state, _ = play(state, Decline(1))
     assert react_exposure(state, 0) == "hidden"  # Sudden Parry, in hand
     assert view(state, 1)["waiting_on"] == []
+
+
+def test_rule_508_declining_every_window_plays_like_a_game_without_windows() -> None:
+    """Property over random games: a game where every react window is declined shows the other
+    seats and spectators exactly what the same game shows when nobody is ever asked (every seat
+    with the standing order "pass every window"): the same events and the same views."""
+    from engine.actions import SetStandingOrder
+    from engine.cards.sample import sample_catalog, sample_decks
+    from engine.record import new_record
+    from engine.rng import Rng
+    from engine.state import GameConfig
+    from engine.view import view
+
+    decks = sample_decks()
+    names = ["saga-deverenian", "saga-nothrog", "saga-elven", "saga-dwarven"]
+    windows_seen = 0
+    for seed in (1, 2, 3, 4):
+        pair = [decks[names[seed % 4]], decks[names[(seed + 1) % 4]]]
+        _, asked = new_record(GameConfig(), pair, seed, sample_catalog())
+        _, quiet = new_record(GameConfig(), pair, seed, sample_catalog())
+        for seat in (0, 1):
+            quiet = apply(quiet, SetStandingOrder(seat, "pass_all")).state
+        chooser = Rng(seed)
+        for _ in range(250):
+            if asked.is_over:
+                break
+            seat = asked.pending[0].seat
+            options = [a for a in legal_actions(asked, seat) if not isinstance(a, PerformAbility)]
+            if asked.pending[0].kind is DecisionKind.MANUAL:
+                options = options[:1]
+            k, chooser = chooser.below(len(options))
+            seen_a = apply(asked, options[k])
+            seen_b = apply(quiet, options[k])
+            asked, events_a = seen_a.state, list(seen_a.events)
+            quiet, events_b = seen_b.state, list(seen_b.events)
+            while (d := react_decision(asked)) is not None:
+                windows_seen += 1
+                declined = apply(asked, Decline(d.seat))
+                asked, events_a = declined.state, events_a + list(declined.events)
+            for who in (0, 1, None):
+                shown_a, shown_b = view(asked, who), view(quiet, who)
+                shown_a.pop("standing_orders")
+                shown_b.pop("standing_orders")
+                assert shown_a == shown_b
+                assert events_for(events_a, who) == events_for(events_b, who)
+    assert windows_seen > 0  # the games did meet react windows

@@ -2,35 +2,27 @@
 `bm25()` (k1 1.2, b 0.75, a word's columns weighted, every word and phrase of the query a
 term), without a query to the database.
 
-Words are compared by `query.stem` (light stemming, accents folded); a phrase is found when
+Words are compared by their Porter stems, accents folded (`porter`); a phrase is found when
 its words' stems follow each other in a column.
 """
 
 from __future__ import annotations
 
-import functools
 import heapq
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 
-from rules_index.query import stem
+from rules_index.porter import porter
 from rules_index.text import fold
 
 K1, B = 1.2, 0.75  # term saturation and length normalisation
 TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)  # as FTS5's unicode61: "don't" is two words
 
 
-@functools.lru_cache(maxsize=65536)
-def key(word: str) -> str:
-    """A word's stem for matching, a doubled last letter single ("cancelled", "canceled")."""
-    s = stem(word)
-    return s[:-1] if len(s) > 4 and s[-1] == s[-2] and s[-1] not in "aeiou" else s
-
-
 def tokens(text: str) -> list[str]:
-    """The stems of a text's words."""
-    return [key(t) for t in TOKEN_RE.findall(fold(text))]
+    """The Porter stems of a text's words, as FTS5's `porter` tokenizer has them."""
+    return [porter(t) for t in TOKEN_RE.findall(fold(text))]
 
 
 class Bm25Index:

@@ -1,0 +1,91 @@
+"""The in-memory BM25 (`rules_index.bm25`) and its Porter stemmer, against SQLite FTS5."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from rules_index.bm25 import Bm25Index
+from rules_index.porter import porter
+
+DOCS = [
+    ("Stunned", "A stunned character cannot attack.", "Turn it sideways."),
+    ("Cancel", "A cancelled strike is canceled; the action continues.", ""),
+    ("Ranks", "Characters fall forward when a rank is empty.", "Falling forward."),
+    ("Control", "The controlling player controls the character.", "Controlled cards."),
+    ("Items", "An item's level must not exceed its character's level.", "Relational."),
+]
+
+
+@pytest.mark.parametrize(
+    ("word", "stem"),
+    [
+        ("caresses", "caress"),
+        ("ponies", "poni"),
+        ("cancelled", "cancel"),
+        ("canceled", "cancel"),
+        ("controlling", "control"),
+        ("hopping", "hop"),
+        ("falling", "fall"),
+        ("agreed", "agre"),
+        ("relational", "relat"),
+        ("generalization", "gener"),
+        ("hopeful", "hope"),
+        ("effective", "effect"),
+        ("2nd", "2nd"),
+    ],
+)
+def test_porter_stems_as_the_published_algorithm(word: str, stem: str) -> None:
+    assert porter(word) == stem
+
+
+def _fts() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("create virtual table t using fts5(a, b, c, tokenize='porter unicode61')")
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no FTS5")
+    conn.executemany(
+        "insert into t(rowid, a, b, c) values (?, ?, ?, ?)",
+        [(i, *d) for i, d in enumerate(DOCS, 1)],
+    )
+    return conn
+
+
+@pytest.mark.parametrize("weights", [(1.0, 1.0, 1.0), (3.0, 1.0, 0.4)])
+@pytest.mark.parametrize(
+    ("words", "phrases"),
+    [
+        (["cancelled", "strike"], []),
+        (["character", "stunned"], ["stunned character"]),
+        (["controlled", "falls", "forward"], ["fall forward", "character level"]),
+    ],
+)
+def test_scores_equal_sqlite_fts5_bm25(
+    weights: tuple[float, float, float], words: list[str], phrases: list[str]
+) -> None:
+    conn = _fts()
+    match = " OR ".join(f'"{t}"' for t in words + phrases)
+    w = ", ".join(map(str, weights))
+    expected = dict(
+        conn.execute(f"select rowid, -bm25(t, {w}) from t where t match ?", (match,)).fetchall()
+    )
+    index = Bm25Index(enumerate(DOCS, 1))
+    index.weigh(weights)
+    got = index.scores(words, phrases)
+    assert got.keys() == expected.keys()
+    for doc, score in expected.items():
+        assert got[doc] == pytest.approx(score, rel=1e-9, abs=1e-9)
+
+
+def test_best_keeps_the_limit_and_the_filter() -> None:
+    index = Bm25Index(enumerate(DOCS, 1))
+    index.weigh((1.0, 1.0, 1.0))
+    scores = index.scores(["character"], [])
+    best = index.best(scores, 2, keep=lambda doc: doc != 1)
+    assert len(best) == 2
+    assert 1 not in best
+    assert all(
+        v >= max(v2 for d, v2 in scores.items() if d not in best and d != 1) for v in best.values()
+    )

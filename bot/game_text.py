@@ -288,7 +288,7 @@ def render(state: GameState, seat: int | None) -> str:
 # `why` codes (engine/events.py); these tables give them words.
 TEMPLATES: dict[str, str] = {
     "seat": "Seat {seat}",
-    "react_performed": "{performer_name} reacts ({window}{subject}) with {name}: {text}",
+    "react_performed": "{performer_name} reacts ({window}{subject}) with {name}.",
     "ask_react": "React {window}{subject}, or pass.",
     "game_started": "A {seats}-player {format} game starts.",
     "turn_started": "Turn {turn} begins.",

@@ -8,7 +8,6 @@ its words' stems follow each other in a column.
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -30,12 +29,14 @@ class Bm25Index:
 
     def __init__(self, documents: Iterable[tuple[int, Sequence[str]]]) -> None:
         self.columns: dict[int, tuple[str, ...]] = {}  # " stem stem ... " per column
+        self.joined: dict[int, str] = {}  # the columns, a line each: a phrase's quick check
         self.counts: dict[int, tuple[dict[str, int], ...]] = {}  # stem counts per column
         self.length: dict[int, int] = {}
         self.holders: dict[str, set[int]] = {}  # stem -> the documents using it
         for doc, texts in documents:
             streams = [tokens(t) for t in texts]
             self.columns[doc] = tuple(f" {' '.join(s)} " for s in streams)
+            self.joined[doc] = "\n".join(self.columns[doc])
             counts: list[dict[str, int]] = []
             for stream in streams:
                 tf: dict[str, int] = {}
@@ -91,10 +92,11 @@ class Bm25Index:
     def scores(self, words: Iterable[str], phrases: Iterable[str]) -> dict[int, float]:
         """Every matching document's BM25 (higher is better)."""
         acc: dict[int, float] = {}
+        get = acc.get
         for word in words:
             for s in tokens(word):
                 for doc, share in self.postings.get(s, ()):
-                    acc[doc] = acc.get(doc, 0.0) + share
+                    acc[doc] = get(doc, 0.0) + share
         for phrase in phrases:
             self._phrase(tokens(phrase), acc)
         return acc
@@ -104,8 +106,8 @@ class Bm25Index:
         scores: dict[int, float], limit: int, keep: Callable[[int], bool] | None = None
     ) -> dict[int, float]:
         """The `limit` best of `scores` that `keep` accepts."""
-        found = scores.items() if keep is None else [(d, v) for d, v in scores.items() if keep(d)]
-        return dict(heapq.nlargest(limit, found, key=lambda item: item[1]))
+        docs = scores if keep is None else [d for d in scores if keep(d)]
+        return {d: scores[d] for d in sorted(docs, key=scores.__getitem__, reverse=True)[:limit]}
 
     def _phrase(self, stems: list[str], acc: dict[int, float]) -> None:
         if len(stems) < 2:
@@ -118,7 +120,8 @@ class Bm25Index:
         docs = set.intersection(*sorted((s for s in sets if s), key=len))
         needle = f" {' '.join(stems)} "
         found: list[tuple[int, float]] = []
-        for doc in docs:
+        joined = self.joined
+        for doc in [d for d in docs if needle in joined[d]]:
             frequency = sum(
                 w * column.count(needle)
                 for w, column in zip(self.weights, self.columns[doc], strict=True)

@@ -62,19 +62,33 @@ def _lowers_stats(card: Card) -> bool:
     return (card.hit_points or 0) < 0 or stats.extra(card, "level_bonus") < 0
 
 
-def _is_lowered(tx: Tx, unit: Unit) -> bool:
-    """Whether a modifier, item or attachment may have lowered the unit's HP or level."""
+_LOWERS: dict[int, tuple[Card, bool]] = {}
+
+
+def _lowers_cached(card: Card) -> bool:
+    found = _LOWERS.get(id(card))
+    if found is None or found[0] is not card:
+        found = (card, _lowers_stats(card))
+        _LOWERS[id(card)] = found
+    return found[1]
+
+
+def _is_lowered(tx: Tx, unit: Unit, modified: set[int] | None = None) -> bool:
+    """Whether a modifier, item or attachment may have lowered the unit's HP or level
+    (`modified`: the targets of the modifiers, when the caller has them)."""
     if not (tx.modifiers or unit.items or unit.attachments):
         return False  # the common case, on the hot path
-    return any(m.target == unit.id for m in tx.modifiers) or any(
-        _lowers_stats(tx.card(i)) for i in unit.items + unit.attachments
+    if modified is None:
+        modified = {m.target for m in tx.modifiers}
+    return unit.id in modified or any(
+        _lowers_cached(tx.card(i)) for i in unit.items + unit.attachments
     )
 
 
-def is_dying(tx: Tx, uid: int) -> tuple[str, str] | None:
+def is_dying(tx: Tx, uid: int, modified: set[int] | None = None) -> tuple[str, str] | None:
     """Why a character dies now and the rule, (`why`, rule) of events.CharacterDied, or None."""
     unit = tx.units[uid]
-    lowered = _is_lowered(tx, unit)
+    lowered = _is_lowered(tx, unit, modified)
     if not unit.wounds and not lowered:
         return None  # nothing has lowered its HP or level and it has no wounds
     card = tx.card(uid)
@@ -99,13 +113,14 @@ def check_deaths(tx: Tx, windows: bool = False) -> bool:
     died = False
     while True:
         pending_deaths = _death_windows(tx) if windows else set()
+        modified = {m.target for m in tx.modifiers}
         dying = next(
             (
                 (uid, cause)
                 for seat in tx.seat_order()
                 for row in tx.player(seat).ranks
                 for uid in row
-                if uid not in pending_deaths and (cause := is_dying(tx, uid)) is not None
+                if uid not in pending_deaths and (cause := is_dying(tx, uid, modified)) is not None
             ),
             None,
         )

@@ -312,11 +312,13 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
     player = board.players[seat]
-    loose = [c for c in player.hand if board.card(c).functions_as is CardType.ACTION]
-    loose += [c for c in player.discard if _from_discard(board.card(c))]
-    for source in loose:
+    for source in (*player.hand, *player.discard):
         card = board.card(source)
         if not _may_answer(card, windows):
+            continue
+        if source in player.hand and card.functions_as is not CardType.ACTION:
+            continue
+        if source not in player.hand and not _from_discard(card):
             continue
         for index, ability, passive in _reacts_of(card).reacts:
             if ability.performer is not Performer.CHARACTER_YOU_CONTROL:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cached_property
-from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 import sqlite_utils
@@ -44,11 +44,15 @@ SNAPSHOT_EVERY = 1  # log entries between two snapshots (a resume replays fewer 
 
 
 def _engine_tag() -> str:
-    try:
-        version = metadata.version("warlord-judge")
-    except metadata.PackageNotFoundError:
-        version = "0"
-    return f"{RECORD_VERSION}/{version}"
+    """The record version and a hash of the engine's source: a snapshot (a pickled state) is
+    used only by the very engine build that wrote it; any other replays the log."""
+    import engine
+
+    root = Path(engine.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{RECORD_VERSION}/{digest.hexdigest()[:16]}"
 
 
 ENGINE_TAG = _engine_tag()  # snapshots written by another engine build are not trusted

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.actions import PerformAbility
 from engine.cards.abilities import Window
 from engine.events_reacts import ReactPerformed
-from engine.frames import ReactWindow, Striking
+from engine.frames import ReactWindow, StrikeStep, Striking
 from engine.tx import Tx
 
 
@@ -49,7 +51,31 @@ def window_under(tx: Tx, index: int) -> ReactWindow | None:
 def strike_under(tx: Tx, index: int) -> int | None:
     """The index of the strike a React's frame at `index` answers: the `Striking` frame right
     under its window, if the window is one of the strike's (509.5)."""
-    for i in range(index - 1, 0, -1):
+    for i in range(min(index, len(tx.stack)) - 1, 0, -1):
         if isinstance(tx.stack[i], ReactWindow):
             return i - 1 if isinstance(tx.stack[i - 1], Striking) else None
     return None
+
+
+def change_strike(tx: Tx, index: int, op: str, amount: int = 1) -> bool:
+    """For a React's effect on its trigger (engine.abilities_run): change the strike a React's
+    frame at `index` answers. `op` is an `Op` value: reduce_wounds / prevent_wounds /
+    extra_wounds change what a hit inflicts (509.5 steps 5-6), cancel ends the strike with no
+    roll or no wounds (510.10). False when the React answers no strike."""
+    strike = strike_under(tx, index)
+    if strike is None:
+        return False
+    frame = tx.stack[strike]
+    assert isinstance(frame, Striking)
+    if op == "reduce_wounds":
+        frame = replace(frame, wounds=max(0, frame.wounds - amount))
+    elif op == "prevent_wounds":
+        frame = replace(frame, wounds=0)
+    elif op == "extra_wounds":
+        frame = replace(frame, wounds=frame.wounds + amount)
+    elif op == "cancel":
+        frame = replace(frame, step=StrikeStep.DONE, hit=False)
+    else:
+        return False
+    tx.set_frame(strike, frame)
+    return True

@@ -253,3 +253,22 @@ def test_rule_508_declining_every_window_plays_like_a_game_without_windows() -> 
                 assert shown_a == shown_b
                 assert events_for(events_a, who) == events_for(events_b, who)
     assert windows_seen > 0  # the games did meet react windows
+
+
+def test_rule_509_5_5_a_react_changes_the_wounds_of_the_strike_it_answers() -> None:
+    """509.5 step 5: "If the strike hits, determine how many wounds are inflicted." A React
+    before wounds that reduces them changes the strike under its window (the helper an
+    ability's effect calls), and the strike then inflicts what is left."""
+    from engine.frames import Striking
+    from engine.react_perform import change_strike
+    from engine.tx import Tx
+
+    state, _ = play(load("react-before-wounds.json"), *attack(1, 5, 0))
+    tx = Tx(state)
+    assert change_strike(tx, len(tx.stack), "extra_wounds", 2)
+    assert change_strike(tx, len(tx.stack), "reduce_wounds", 1)
+    strike = next(f for f in tx.stack if isinstance(f, Striking))
+    assert strike.wounds == 2
+    state, _ = play(tx.freeze(), Decline(0))
+    assert state.players[0].discard == (0,)  # two wounds kill the 2 HP Warden
+    assert change_strike(Tx(state), 0, "cancel") is False  # no strike under a window now

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from rules_index.porter import porter
@@ -25,23 +26,26 @@ def tokens(text: str) -> list[str]:
 
 
 class Bm25Index:
-    """Documents (an id and its columns' texts) searched by words and phrases."""
+    """Documents (an id and its columns' texts) searched by words and phrases. With
+    `stemmed`, each column is given as its stems joined by spaces (`tokens`, stored by the
+    index when it is built)."""
 
-    def __init__(self, documents: Iterable[tuple[int, Sequence[str]]]) -> None:
+    def __init__(
+        self, documents: Iterable[tuple[int, Sequence[str]]], stemmed: bool = False
+    ) -> None:
         self.columns: dict[int, tuple[str, ...]] = {}  # " stem stem ... " per column
         self.joined: dict[int, str] = {}  # the columns, a line each: a phrase's quick check
         self.counts: dict[int, tuple[dict[str, int], ...]] = {}  # stem counts per column
         self.length: dict[int, int] = {}
         self.holders: dict[str, set[int]] = {}  # stem -> the documents using it
         for doc, texts in documents:
-            streams = [tokens(t) for t in texts]
+            streams = [t.split() if stemmed else tokens(t) for t in texts]
             self.columns[doc] = tuple(f" {' '.join(s)} " for s in streams)
             self.joined[doc] = "\n".join(self.columns[doc])
             counts: list[dict[str, int]] = []
             for stream in streams:
-                tf: dict[str, int] = {}
-                for s in stream:
-                    tf[s] = tf.get(s, 0) + 1
+                tf = Counter(stream)
+                for s in tf:
                     self.holders.setdefault(s, set()).add(doc)
                 counts.append(tf)
             self.counts[doc] = tuple(counts)

@@ -34,17 +34,17 @@ class Expansions:
         self.entry: dict[int, int] = {}  # question id -> entry id
         self.stems: dict[int, frozenset[str]] = {}
         try:
-            rows = conn.execute("select id, doc, ref, question from questions").fetchall()
+            rows = conn.execute("select id, doc, ref, question, stems from questions").fetchall()
         except sqlite3.OperationalError:  # an index built before expansions existed
             rows = []
         texts: list[tuple[int, tuple[str]]] = []
-        for qid, doc, ref, question in rows:
+        for qid, doc, ref, question, stemmed in rows:
             eid = entry_id(doc, ref)
             if eid is not None:
                 self.entry[qid] = eid
                 self.stems[qid] = frozenset(map(stem, words(question)))
-                texts.append((qid, (question,)))
-        self.bm25 = Bm25Index(texts)
+                texts.append((qid, (stemmed,)))
+        self.bm25 = Bm25Index(texts, stemmed=True)
         self.bm25.weigh((1.0,))
 
     def __bool__(self) -> bool:

@@ -126,16 +126,13 @@ class Ranker:
         n_default = 0
         columns: list[tuple[int, tuple[str, ...]]] = []  # BM25's columns
         query = (
-            "select id, doc, ref, kind, title, text, parent, examples, names, context, position"
-            " from entries order by doc, position"
+            "select id, doc, ref, kind, title, text, parent, examples, names, context, position,"
+            " stems from entries order by doc, position"
         )
-        for rid, doc, ref, kind, title, text, parent, examples, names, context, pos in conn.execute(
-            query
-        ):
+        for row_ in conn.execute(query):
+            rid, doc, ref, kind, title, text, parent, examples, names, context, pos, stemmed = row_
             ex = tuple(json.loads(examples or "[]"))
-            columns.append(
-                (rid, (names or "", title or "", context or "", text or "", examples or ""))
-            )
+            columns.append((rid, tuple((stemmed or "").split("\n"))))
             entry = Entry(ref, doc, kind, title, text, parent, ex)
             name_list = tuple(n for n in (names or "").split(" | ") if n)
             blob = " ".join((names or "", title, context or "", text, " ".join(ex)))
@@ -175,7 +172,7 @@ class Ranker:
         }
         self.vocabulary_set = frozenset(vocabulary)
         self.known_words = frozenset(every_word) | KNOWN_WORDS
-        self.bm25 = Bm25Index(columns)
+        self.bm25 = Bm25Index(columns, stemmed=True)
         self.expansions = Expansions(conn, self._entry_id)
         self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
             row.id: parent.id

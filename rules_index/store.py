@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rules_index.bm25 import tokens
 from rules_index.catalog import (
     expansions,
     fingerprint,
@@ -27,7 +28,9 @@ from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "10"
+SCHEMA_VERSION = "11"
+# The columns BM25 reads, in order (`search.RankingWeights.bm25` weighs them).
+BM25_COLUMNS = ("names", "title", "context", "text", "examples")
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
 
 
@@ -169,6 +172,10 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
                     "position": order,
                 }
             )
+            row = entry_rows[-1]
+            row["stems"] = "\n".join(  # BM25's columns, stemmed once here
+                " ".join(tokens(str(row[c]))) for c in BM25_COLUMNS
+            )
             cites = cited_rules(entry.text + " " + " ".join(entry.examples))
             cites += list(parsed.links.get(entry.ref, ()))
             cites += [
@@ -208,12 +215,12 @@ def _fill_expansions(db: Any, known: set[tuple[str, str]]) -> None:
     """The questions each entry answers (`documents/expansions/`), searched beside the rules;
     a question whose entry the document does not have is left out."""
     rows = [
-        {"doc": doc, "ref": ref, "question": q}
+        {"doc": doc, "ref": ref, "question": q, "stems": " ".join(tokens(q))}
         for doc, ref, q in expansions()
         if (doc, ref) in known
     ]
     db["questions"].insert_all(
-        rows or [{"doc": "", "ref": "", "question": ""}], pk="id", column_order=["id"]
+        rows or [{"doc": "", "ref": "", "question": "", "stems": ""}], pk="id", column_order=["id"]
     )
     db.execute("delete from questions where doc = ''")
 

@@ -2,7 +2,7 @@
 names and instance ids of the cards hidden at that moment (hands, deck order), and for seats
 named while asked about a hidden react. Prints games, messages scanned and leaks (target 0).
 
-Run: python benchmarks/leaks.py [--games 1000] [--seed 0] [--max-actions 300] [--jobs 2]
+Run: python benchmarks/leaks.py [--games 1000] [--seed 0] [--max-actions 150] [--jobs 3]
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--max-actions", type=int, default=300)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--max-actions", type=int, default=150)
+    parser.add_argument("--jobs", type=int, default=3)
     args = parser.parse_args()
     size = 10
     work = [
@@ -39,8 +39,12 @@ def main() -> None:
         for first in range(0, args.games, size)
     ]
     started = time.perf_counter()
+    runs: list[LeakRun] = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        run = merge(list(pool.map(chunk, work)))
+        for done in pool.map(chunk, work):
+            runs.append(done)
+            print(f"{sum(r.games for r in runs)} games", file=sys.stderr, flush=True)
+    run = merge(runs)
     seconds = time.perf_counter() - started
     print(
         json.dumps(

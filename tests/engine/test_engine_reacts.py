@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,18 @@ def test_rule_509_5_5_a_react_changes_the_wounds_of_the_strike_it_answers() -> N
     state, _ = play(tx.freeze(), Decline(0))
     assert state.players[0].discard == (0,)  # two wounds kill the 2 HP Warden
     assert change_strike(Tx(state), 0, "cancel") is False  # no strike under a window now
+
+
+def test_records_written_before_react_windows_replay_with_every_window_passed() -> None:
+    """A record of version 2 never answers a react window: `pass_new_windows` passes each one
+    it meets, and the game and its public events stay the same."""
+    from engine.react_upgrade import pass_new_windows
+    from engine.record import GameRecord, replay
+
+    path = Path(__file__).parent / "records" / "scenario-deverenian-vs-nothrog.json"
+    record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+    old = replace(record, actions=tuple(a for a in record.actions if not isinstance(a, Decline)))
+    assert len(old.actions) < len(record.actions)
+    upgraded = pass_new_windows(old)
+    assert upgraded.actions == record.actions
+    assert events_for(replay(upgraded).events, None) == events_for(replay(record).events, None)

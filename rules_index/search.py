@@ -26,7 +26,7 @@ from rules_index.refs import embedded_numbers
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
 
-FTS_CANDIDATES = 40
+FTS_CANDIDATES = 30  # scored in full (every entry keeps its BM25); 20 loses two questions
 EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from rules_index.bm25 import Bm25Index
+from rules_index.bm25 import Bm25Index, tokens
 from rules_index.porter import porter
 
 DOCS = [
@@ -89,3 +89,24 @@ def test_best_keeps_the_limit_and_the_filter() -> None:
     assert all(
         v >= max(v2 for d, v2 in scores.items() if d not in best and d != 1) for v in best.values()
     )
+
+
+def test_new_column_weights_give_the_scores_of_a_fresh_index() -> None:
+    """`benchmarks/fit_weights.py` varies `RankingWeights.bm25` in-process."""
+    index = Bm25Index(enumerate(DOCS, 1))
+    index.weigh((1.0, 1.0, 1.0))
+    before = index.scores(["stunned", "character"], [])
+    index.weigh((3.0, 0.5, 0.0))
+    fresh = Bm25Index(enumerate(DOCS, 1))
+    fresh.weigh((3.0, 0.5, 0.0))
+    assert index.scores(["stunned", "character"], []) == fresh.scores(["stunned", "character"], [])
+    assert index.scores(["stunned", "character"], []) != before
+
+
+def test_stored_stems_give_the_scores_of_the_texts() -> None:
+    """The index stores each column's stems when it is built and reads them back."""
+    stored = [(i, tuple(" ".join(tokens(t)) for t in d)) for i, d in enumerate(DOCS, 1)]
+    a, b = Bm25Index(enumerate(DOCS, 1)), Bm25Index(stored, stemmed=True)
+    a.weigh((3.0, 1.0, 0.4))
+    b.weigh((3.0, 1.0, 0.4))
+    assert a.scores(["falling"], ["fall forward"]) == b.scores(["falling"], ["fall forward"])

@@ -24,10 +24,16 @@ from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 # Version 1 records predate the choice of position for a character falling forward (401.7):
 # a game with a fall into an occupied rank would not replay identically, so they are refused.
-OLD_VERSIONS = {1: "falling forward had no position choice (401.7) in version 1"}
+OLD_VERSIONS = {
+    1: "falling forward had no position choice (401.7) in version 1",
+    2: (
+        "version 2 had no react windows (508) and resolved Action cards without waiting for "
+        "their effect, so its actions no longer line up with the decisions the game asks"
+    ),
+}
 RULES = "Warlord: Saga of the Storm Comprehensive Rules 2.0.7"
 
 

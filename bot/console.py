@@ -4,6 +4,13 @@ Each input line is what a user would type in a channel; the console prints what 
 post. Interactive on a terminal (prompt, `help`, `quit`); with piped input it prints exactly one
 reply block per input line, separated by blank lines, and exits 0 at end of input or at a `quit`
 (or `exit`) line. The console plays one server whose `/settings` persist in the data folder.
+
+It hosts games too (bot.commands.games over the game service in the same database): `as NAME`
+switches who types (`as NAME /move 2` types one line as NAME), so one terminal plays every
+seat. Public messages are printed as the channel shows them; each private message (a seat's
+hand and moves, pings, reminders) under `@NAME (private):`. `/tick HOURS` moves the console's
+clock forward (and every game line runs the deadline scheduler), so reminders and timeouts
+show without waiting.
 """
 
 from __future__ import annotations
@@ -12,10 +19,13 @@ import contextlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import TextIO
 
 from bot.commands import Judge, is_ref_query
+from bot.commands.games import CHANNEL, GameCommands, Out, UsageError
 from bot.commands.text import inline_refs
+from bot.games import GameService, User
 from bot.render_text import render_reply
 from bot.replies import Reply, notice
 from bot.store import GuildSettings
@@ -29,6 +39,9 @@ INLINE_OFF = (
 )
 _DOC_OPTION = re.compile(r"(?:^|\s)(?:doc|document):(\S+)\s*$", re.IGNORECASE)
 QUIT_WORDS = ("quit", "exit", "/quit", "/exit")
+GAME_COMMANDS = ("/game", "/deck", "/move", "/pass", "/vacation", "/judge", "/tick")
+DEFAULT_USER = "you"
+MAX_TICK_HOURS = 24 * 365
 
 HELP = """\
 Type what you would type in a Discord channel:
@@ -39,7 +52,21 @@ Type what you would type in a Discord channel:
   /settings              this server's settings; /settings document|visibility|inline VALUE
   text with [[509.5]]    inline references ([[planar]], [[card name]]), answered in one reply
   /press 2               press button 2 of the last reply
+  /game help             hosted games: /game new, /game join, /deck submit, /move 3, /pass ...
+  as NAME [LINE]         type as NAME from now on (or type just LINE as NAME)
+  /tick [HOURS]          move the clock forward, then send the reminders and timeouts due
   help, quit (or exit)"""
+
+
+class ConsoleClock:
+    """The real clock (or `start`), plus the hours `/tick` moved it forward."""
+
+    def __init__(self, start: datetime | None = None) -> None:
+        self.start = start
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return (self.start or datetime.now(UTC)) + self.offset
 
 
 @dataclass
@@ -49,6 +76,49 @@ class Console:
     judge: Judge
     guild_id: int = CONSOLE_GUILD
     last: Reply | None = field(default=None)
+    games: GameCommands | None = None
+    clock: ConsoleClock = field(default_factory=ConsoleClock)
+    user: User = field(default_factory=lambda: User(DEFAULT_USER, DEFAULT_USER))
+
+    def game_commands(self) -> GameCommands:
+        """The console's game commands, over the game service in the judge's database."""
+        if self.games is None:
+            service = GameService(self.judge.store.db, clock=self.clock)
+            self.games = GameCommands(service, guild=str(self.guild_id))
+        return self.games
+
+    def game_lines(self, line: str) -> list[Out]:
+        """The messages of a game line (`as NAME ...` included), and the deadlines now due."""
+        text = line.strip()
+        if text.lower().startswith("as ") or text.lower() == "as":
+            _, _, rest = text.partition(" ")
+            name, _, text = rest.strip().partition(" ")
+            if not name or not name.replace("-", "").replace("_", "").isalnum() or len(name) > 32:
+                return [Out(self.user.id, "error: Type as NAME, a name of letters and digits.")]
+            user = User(name.lower(), name)
+            if not text.strip():
+                self.user = user
+                return [Out(user.id, f"You are {name} now.")]
+            return self._game_line(user, text.strip())
+        return self._game_line(self.user, text)
+
+    def _game_line(self, user: User, text: str) -> list[Out]:
+        games = self.game_commands()
+        word, _, rest = text.partition(" ")
+        if word.lower() == "/tick":
+            try:
+                hours = float(rest) if rest.strip() else 0.0
+                if not 0 <= hours <= MAX_TICK_HOURS:
+                    raise ValueError
+            except ValueError:
+                return [Out(user.id, f"error: Type /tick and hours from 0 to {MAX_TICK_HOURS}.")]
+            self.clock.offset += timedelta(hours=hours)
+            out = [Out(user.id, f"The clock is now {self.clock():%Y-%m-%d %H:%M} UTC.")]
+            return out + games.tick()
+        if word.lower() not in GAME_COMMANDS:
+            err = UsageError("Game lines start with /game, /deck, /move, /pass or /judge.")
+            return [Out(user.id, f"error: {err}")]
+        return games.handle(user, text) + games.tick()
 
     def answer(self, line: str) -> Reply | None:
         """The reply to one typed line, None when the bot would stay silent."""
@@ -122,14 +192,32 @@ class Console:
             return notice("That button is disabled.", error=True)
         return self.judge.press(button.action.to_custom_id(), self.guild_id)
 
+    def is_game_line(self, line: str) -> bool:
+        word = line.strip().split(" ", 1)[0].lower()
+        return word in GAME_COMMANDS or word == "as"
+
     def block(self, line: str) -> str:
         """The text printed for one input line (never empty)."""
+        if self.is_game_line(line):
+            return render_outs(self.game_lines(line), self.user.id)
         reply = self.answer(line)
         if reply is None:
             return INLINE_OFF if inline_refs(line) and self._inline_off() else NO_REPLY
         if reply.buttons or not line.strip().lower().startswith("/press"):
             self.last = reply
         return render_reply(reply)
+
+
+def render_outs(outs: list[Out], typing: str) -> str:
+    """Public messages as the channel shows them; private ones under `@NAME (private):`."""
+    blocks: list[str] = []
+    for out in outs:
+        if out.to == CHANNEL:
+            blocks.append(out.text)
+        else:
+            body = "\n".join("  " + line for line in out.text.splitlines())
+            blocks.append(f"@{out.to} (private):\n{body}")
+    return "\n".join(blocks) or "(nothing happened)"
 
 
 def _split_doc(rest: str) -> tuple[str, str | None]:

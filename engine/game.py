@@ -146,9 +146,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return react_actions(state, seat, decision)
     if decision.kind is DecisionKind.ORDER:
         out: list[Action] = [Pass(seat)]
-        for candidate in orders.candidate_orders(state, seat, state.dungeon):
-            if order_problem(state, candidate) is None:
-                out.append(candidate)
+        out += orders.legal_orders(state, seat, state.dungeon)
         out += candidate_abilities(state, seat, state.turn)
         return out
     if decision.kind is DecisionKind.MANUAL:

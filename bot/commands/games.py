@@ -34,6 +34,7 @@ from bot.games.notify import (
     PublicLog,
     WaitingOn,
     plan_transition,
+    waiting_lines,
 )
 from bot.games.notify_pacing import MessageQueue, ReactPacing, release
 from engine import EngineError, apply
@@ -223,7 +224,8 @@ class GameCommands:
         if sub == "start":
             return self._transition(self.service.start(game_id, user))
         if sub in ("status", "show"):
-            return [Out(user.id, _status(self.service.game(game_id)))]
+            info = self.service.game(game_id)
+            return [Out(user.id, _status(info, self._public_waits(info)))]
         if sub == "menu":
             return [Out(user.id, self._menu_text(user, game_id))]
         if sub == "hand":
@@ -351,7 +353,14 @@ class GameCommands:
         games = self.service.games_for(user.id, self.guild)
         if not games:
             return "You have no games; /game new opens one."
-        return "\n".join(_summary(g) for g in games)
+        return "\n".join(_summary(g, self._public_waits(g)) for g in games)
+
+    def _public_waits(self, game: GameInfo) -> tuple[int, ...]:
+        """The seats a game may be said to wait on: not one asked about a hidden react."""
+        if game.status is not Status.RUNNING:
+            return ()
+        state, _ = self.service.state(game.id)
+        return waiting_lines(state, {}).seats
 
     def _public_log(self, game_id: int) -> str:
         """The last public lines of the game (drawn cards are never worded)."""
@@ -394,7 +403,14 @@ class GameCommands:
             )
         queue = self.queues.setdefault(game.id, MessageQueue())
         how = release(t.before, t.after, self.rng, self.pacing)
-        for batch in queue.push(plan_transition(t), how, self.service.now()):
+        messages = plan_transition(t)
+        ended = game.status is not Status.RUNNING and not t.after.is_over
+        if ended:  # a resignation or forfeit ended it: nobody is waited on any more
+            messages = tuple(m for m in messages if isinstance(m, PublicLog))
+            winner = game.winner
+            user = game.seats[winner].user_id if winner is not None else None
+            messages += (GameOver(winner, user),)
+        for batch in queue.push(messages, how, self.service.now()):
             out += self._messages(game, batch.messages)
         if game.status is not Status.RUNNING and game.seed is not None:
             out.append(
@@ -478,14 +494,17 @@ def _private(game_id: int, p: PrivateUpdate) -> str:
     return "\n".join(lines)
 
 
-def _summary(g: GameInfo) -> str:
-    waits = ", ".join(f"seat {s} ({g.seats[s].name or '?'})" for s in g.waiting_on)
+def _summary(g: GameInfo, shown: Sequence[int] | None = None) -> str:
+    """One line; `shown` are the seats it may say it waits on (never one asked about a
+    hidden react, bot.games.notify.waiting_lines), default all of `g.waiting_on`."""
+    seats = g.waiting_on if shown is None else shown
+    waits = ", ".join(f"seat {s} ({g.seats[s].name or '?'})" for s in seats)
     tail = f"; waits on {waits}" if waits else ""
     return f"Game {g.id}: {g.options.format.value}, {len(g.seats)} seats, {g.status.value}{tail}"
 
 
-def _status(g: GameInfo) -> str:
-    lines = [_summary(g)]
+def _status(g: GameInfo, shown: Sequence[int] | None = None) -> str:
+    lines = [_summary(g, shown)]
     for s in g.seats:
         who = s.name or (f"kept for {s.invited}" if s.invited else "open")
         deck = f", deck {s.deck_name}" if s.has_deck else ", no deck yet"

@@ -29,8 +29,9 @@ from engine.cards.abilities import (
     Qualifier,
     StrikeKind,
 )
+from engine.checks import passed, save_damage_types, skill_check
 from engine.death import move_to_discard
-from engine.dice import roll_against, succeeded
+from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
 from engine.events_abilities import AbilityPerformed, EffectSkipped
 from engine.frames import ResolvingAbility, ResolvingManually
@@ -342,18 +343,8 @@ def _save(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
     dc = effect.amount or 0
     if effect.stat is not None and frame.performer in tx.units:
         dc += getattr(stats, effect.stat.value.lower(), stats.skill)(tx, frame.performer)
-    skill = stats.skill(tx, uid)
-    roll = roll_against(tx, f"{effect.name or 'a'} save", uid, (("Skill", skill),), dc)
-    ok = succeeded(roll)
-    tx.emit(
-        Rolled(
-            seat=tx.units[uid].controller,
-            roll=roll,
-            name=tx.name(uid),
-            result="success" if ok else "failure",
-        )
-    )
-    if not ok:
+    types = save_damage_types(tx, frame.card, frame.ability)
+    if not passed(skill_check(tx, uid, dc, effect.name, save=True, damage_types=types)):
         for failed in effect.on_fail:
             if uid in tx.units:
                 apply_to(tx, frame, failed, uid)

@@ -18,7 +18,7 @@ from engine.events import (
 from engine.foreign import return_home
 from engine.formation import without_character
 from engine.frames import ReactWindow, Striking
-from engine.state import Unit
+from engine.state import Modifier, Unit
 from engine.tx import Tx
 
 
@@ -113,17 +113,7 @@ def check_deaths(tx: Tx, windows: bool = False) -> bool:
     died = False
     while True:
         pending_deaths = _death_windows(tx) if windows else set()
-        modified = {m.target for m in tx.modifiers}
-        dying = next(
-            (
-                (uid, cause)
-                for seat in tx.seat_order()
-                for row in tx.player(seat).ranks
-                for uid in row
-                if uid not in pending_deaths and (cause := is_dying(tx, uid, modified)) is not None
-            ),
-            None,
-        )
+        dying = _first_dying(tx, pending_deaths)
         if dying is None:
             return died
         uid, (why, rule) = dying
@@ -137,6 +127,42 @@ def check_deaths(tx: Tx, windows: bool = False) -> bool:
         died = True
         if windows and after_death_windows(tx, uid):
             return died
+
+
+# Why a unit dies (or None), by the unit's value and the modifiers on it: nothing else changes
+# its HP, level or wounds (engine.stats), so a unit unchanged since the last check is not
+# computed again. The card definition is kept beside the answer and compared by identity.
+_DYING: dict[tuple[Unit, tuple[Modifier, ...]], tuple[Card, tuple[str, str] | None]] = {}
+_DYING_MAX = 50_000
+
+
+def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]] | None:
+    """The first character in initiative order that must die now (not one whose Death React
+    window is open), with why and the rule."""
+    on: dict[int, list[Modifier]] = {}
+    for m in tx.modifiers:
+        on.setdefault(m.target, []).append(m)
+    modified = set(on)
+    units = tx.units
+    for seat in tx.seat_order():
+        for row in tx.players[seat].ranks:
+            for uid in row:
+                unit = units[uid]
+                if not (unit.wounds or unit.items or unit.attachments or uid in on):
+                    continue  # nothing lowers its HP or level and it has no wounds
+                if uid in pending_deaths:
+                    continue
+                key = (unit, tuple(on.get(uid, ())))
+                card = tx.card(uid)
+                found = _DYING.get(key)
+                if found is None or found[0] is not card:
+                    if len(_DYING) >= _DYING_MAX:
+                        _DYING.clear()
+                    found = (card, is_dying(tx, uid, modified))
+                    _DYING[key] = found
+                if found[1] is not None:
+                    return uid, found[1]
+    return None
 
 
 def _death_windows(tx: Tx) -> set[int]:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import re
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.errors import BotError
 from bot.game_text import HELP, HINT, event_lines, menu, prompt_line, render
 from bot.position_cli import add_position_parser
 from engine import (
@@ -22,7 +24,6 @@ from engine import (
     apply,
     events_for,
     legal_actions,
-    new_record,
     replay,
     view,
 )
@@ -69,10 +70,20 @@ def add_game_parser(sub: Any) -> None:
     )
     rep.set_defaults(func=run_replay)
 
-    play = gsub.add_parser("play", help="a hot-seat game in this terminal")
-    play.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
+    play = gsub.add_parser(
+        "play",
+        help="a hot-seat game in this terminal, saved after every move",
+        description="A hot-seat game hosted like any other: every move is saved in the bot "
+        "database (the data folder) and the game can be resumed with --resume.",
+    )
     play.add_argument(
-        "--decks", nargs="*", help="sample deck names, one per seat (default: the format's decks)"
+        "--seed", type=int, help="ignored: hosted games draw a secure seed, published at the end"
+    )
+    play.add_argument(
+        "--decks",
+        nargs="*",
+        help="one deck per seat: a sample deck's name or a deck-list file (default: the "
+        "format's sample decks); decks are checked against the imported cards",
     )
     play.add_argument(
         "--seats", type=int, help="players (2 to 8; default: one per named deck, else 2)"
@@ -83,7 +94,13 @@ def add_game_parser(sub: Any) -> None:
         choices=[f.value for f in Format],
         help="game format (default: the one the named decks are built for, else saga)",
     )
+    play.add_argument("--no-deck-rules", action="store_true", help="skip the deck rules")
     play.add_argument("--save", type=Path, help="write the game record here when it stops")
+    play.add_argument("--resume", type=int, metavar="GAME", help="go on with a saved game")
+    play.add_argument(
+        "--hide", action="store_true", help="hide each player's hand until they press Enter"
+    )
+    play.add_argument("--db", type=Path, help="the bot database (default: the data folder's)")
     play.set_defaults(func=run_play)
 
     add_position_parser(gsub)
@@ -95,8 +112,9 @@ def _usage(parser: argparse.ArgumentParser) -> int:
 
 
 def _fail(message: str) -> int:
+    """A user error: one sentence on stderr, exit code 1 (every `game` command)."""
     print(f"error: {message}", file=sys.stderr)
-    return 2
+    return 1
 
 
 def _read_text(path: Path) -> str:
@@ -342,10 +360,11 @@ def play_loop(
         if command in ("h", "?", "help"):
             print(HELP, file=out)
             continue
-        if not text.isdigit() or not 1 <= int(text) <= len(options):
+        number = menu_number(text, len(options))
+        if number is None:
             print(f"Please type a number from 1 to {len(options)} (h for help).", file=out)
             continue
-        action = options[int(text) - 1]
+        action = options[number - 1]
         try:
             transition = apply(state, action)
         except EngineError as exc:  # cannot happen for listed actions; say so plainly
@@ -360,34 +379,175 @@ def play_loop(
     return record
 
 
+def menu_number(text: str, size: int) -> int | None:
+    """The menu number typed (ASCII digits, 1 to `size`), else None; never raises."""
+    text = text.strip()
+    if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= size:
+        return None
+    return int(text)
+
+
 def run_play(args: argparse.Namespace) -> int:
-    from engine.cards.sample import sample_catalog, sample_deck_formats
+    from bot.commands.hotseat import HotSeat
+    from bot.games import GameService
 
     try:
-        fmt, chosen = play_decks(args.decks, args.seats, args.fmt)
-    except EngineError as exc:
-        return _fail(str(exc))
-    try:
-        record, _ = new_record(
-            GameConfig(seats=len(chosen), format=fmt), chosen, args.seed, sample_catalog()
-        )
-        start = record.begin()
-    except EngineError as exc:
-        built_for = sample_deck_formats()
-        other = sorted({built_for[d.name].value for d in chosen} - {fmt.value})
-        if len(other) == 1 and len({built_for[d.name] for d in chosen}) == 1:
-            hint = f" Add --format {other[0]} to play these decks as built."
-        elif other:
-            hint = " Name decks built for one format (see `cards sample-deck`)."
+        if args.save is not None:
+            check_writable(args.save)
+        service = GameService.open(args.db)
+        table = HotSeat(service)
+        if args.resume is not None:
+            game_id = table.resume(args.resume).id
         else:
-            hint = ""
-        return _fail(f"{exc}{hint}")
-    record = play_loop(start.state, record, sys.stdin, sys.stdout, start.events)
-    if args.save is not None:
-        final = replay(record).state
-        args.save.write_text(record.to_json(final), encoding="utf-8")
-        print(f"Record written to {args.save}.")
+            fmt, decks = play_deck_texts(args.decks, args.seats, args.fmt)
+            game_id = table.create(fmt, decks, deck_rules=not args.no_deck_rules)
+    except (BotError, EngineError) as exc:
+        return _fail(_with_format_hint(str(exc), args))
+    return play_hosted(table, game_id, sys.stdin, sys.stdout, hide=args.hide, save=args.save)
+
+
+def play_hosted(
+    table: Any,
+    game_id: int,
+    stdin: TextIO,
+    out: TextIO,
+    *,
+    hide: bool = False,
+    save: Path | None = None,
+) -> int:
+    """The hot-seat screen over a hosted game: every move is saved before it is shown; `q`
+    asks before leaving, Ctrl-C and the end of input leave with the game saved."""
+    try:
+        _hosted_loop(table, game_id, stdin, out, hide)
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=out)
+    info = table.service.game(game_id)
+    if info.status.value == "running":
+        print(f"Game {game_id} is saved; go on with `game play --resume {game_id}`.", file=out)
+    if save is not None:
+        try:
+            save.write_text(table.record(game_id), encoding="utf-8")
+        except OSError as exc:
+            return _fail(f"Cannot write {save}: {exc.strerror}.")
+        print(f"Record written to {save}.", file=out)
     return 0
+
+
+def _ask(stdin: TextIO, out: TextIO, interactive: bool, question: str) -> str | None:
+    print(question, end="", file=out)
+    out.flush()
+    line = stdin.readline()
+    if not line:
+        print("\nEnd of input: stopping.", file=out)
+        return None
+    if not interactive:
+        print(line.strip(), file=out)
+    return line.strip()
+
+
+def _hosted_loop(table: Any, game_id: int, stdin: TextIO, out: TextIO, hide: bool) -> None:
+    interactive = stdin.isatty()
+    shown: tuple[int, str, int] | None = None
+    show_board, show_choices, last_seat = False, True, None
+    print(HINT, file=out)
+    print(f"Game {game_id} (saved after every move).", file=out)
+    if table.service.game(game_id).version == 0:
+        live = table.service.load(game_id)
+        for line in event_lines(live.base.begin().events):
+            print("  > " + line, file=out)
+    while (asked := table.asked(game_id)) is not None:
+        seat, menu_ = asked
+        state, _ = table.service.state(game_id)
+        if hide and seat != last_seat:
+            print("\n" * 3 + f"Seat {seat}'s turn: pass the keyboard.", file=out)
+            if (
+                _ask(stdin, out, interactive, f"Seat {seat}, press Enter to see your hand: ")
+                is None
+            ):
+                return
+            show_board = True
+        last_seat = seat
+        moment = (state.turn, state.phase.value, seat)
+        if show_board or moment != shown:
+            print("\n" + render(state, seat), file=out)
+            shown, show_board, show_choices = moment, False, True
+        if show_choices:
+            print(f"Seat {seat}: {prompt_line(state, state.pending[0])}", file=out)
+            print("\n".join(menu_.lines), file=out)
+        show_choices = False
+        size = len(menu_.actions)
+        text = _ask(stdin, out, interactive,
+                    f"Seat {seat}, choose 1-{size} (b board, h help, q quit): ")  # fmt: skip
+        if text is None:
+            return
+        command = text.lower()
+        if command in ("q", "quit", "exit"):
+            sure = _ask(stdin, out, interactive, "Leave the game? It is saved (y/n): ")
+            if sure is None or sure.lower() in ("y", "yes"):
+                return
+            continue
+        if command in ("b", "board"):
+            show_board = True
+            continue
+        if command in ("h", "?", "help"):
+            print(HELP, file=out)
+            continue
+        number = menu_number(text, size)
+        if number is None:
+            print(f"Please type a number from 1 to {size} (h for help).", file=out)
+            continue
+        try:
+            t = table.move(game_id, seat, number, menu_.version)
+        except BotError as exc:
+            print(f"Not allowed: {exc}", file=out)
+            continue
+        show_choices = True
+        for line in event_lines(list(t.events)):
+            print("  > " + line, file=out)
+    state, _ = table.service.state(game_id)
+    print("\n" + render(state, None), file=out)
+    print(f"Game {game_id}: {table.service.game(game_id).result or 'over'}.", file=out)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse a --save path that cannot be written, before any move is played."""
+    if path.is_dir():
+        raise EngineError(f"{path} is a folder; --save needs a file name.")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise EngineError(f"Cannot write {path}: {exc.strerror}.") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def _with_format_hint(message: str, args: argparse.Namespace) -> str:
+    """Deck-format refusals say which --format plays the named sample decks as built."""
+    from engine.cards.sample import sample_deck_formats
+
+    built_for = sample_deck_formats()
+    names = [d for d in args.decks or () if d in built_for]
+    if not names or args.fmt is None or ("not a legal" not in message and "Warlord" not in message):
+        return message
+    formats = {built_for[d].value for d in names}
+    if len(formats) == 1 and args.fmt not in formats:
+        return f"{message} Add --format {formats.pop()} to play these decks as built."
+    return message
+
+
+def play_deck_texts(
+    items: list[str] | None, seats: int | None, fmt_name: str | None
+) -> tuple[Format, list[str]]:
+    """The format and one deck per seat (a sample deck's name or a deck file's text)."""
+    if items and any(Path(item).is_file() for item in items):
+        texts = [_read_text(Path(item)) if Path(item).is_file() else item for item in items]
+        if len(texts) < 2 or (seats is not None and seats != len(texts)):
+            raise EngineError("Name one deck per seat, at least two.")
+        return Format(fmt_name or Format.SAGA.value), texts
+    fmt, decks = play_decks(items, seats, fmt_name)
+    return fmt, [d.name for d in decks]
 
 
 def play_decks(

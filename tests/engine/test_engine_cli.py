@@ -25,6 +25,12 @@ SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
 COMMUNITY = SHARED / "cards" / "accordlands-cards-2020.json"
 
 
+@pytest.fixture(autouse=True)
+def _data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`game play` saves its games in the bot database: one in a fresh data folder per test."""
+    monkeypatch.setenv("WARLORD_JUDGE_HOME", str(tmp_path / "home"))
+
+
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out = capsys.readouterr()
@@ -69,11 +75,11 @@ def test_replay_of_a_missing_or_broken_file_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, _, err = run(capsys, "game", "replay", str(tmp_path / "none.json"))
-    assert code == 2 and err.startswith("error: Cannot read")
+    assert code == 1 and err.startswith("error: Cannot read")
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     code, _, err = run(capsys, "game", "replay", str(broken))
-    assert code == 2 and "not valid JSON" in err and "Traceback" not in err
+    assert code == 1 and "not valid JSON" in err and "Traceback" not in err
 
 
 def test_play_reads_piped_input_and_stops_cleanly_at_end_of_input() -> None:
@@ -101,9 +107,9 @@ def test_play_command_with_eof_exits_zero(
 
 def test_simulate_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "game", "simulate", "--games", "-1")
-    assert code == 2 and err.startswith("error:")
+    assert code == 1 and err.startswith("error:")
     code, _, err = run(capsys, "game", "simulate", "--seats", "1")
-    assert code == 2 and "--seats" in err
+    assert code == 1 and "--seats" in err
 
 
 @pytest.mark.parametrize(("seats", "fmt"), [(3, "saga"), (4, "saga"), (3, "alliance")])
@@ -151,11 +157,11 @@ def test_simulate_with_an_unreadable_card_file_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, _, err = run(capsys, "game", "simulate", "--cards", str(tmp_path / "none.json"))
-    assert code == 2 and err.startswith("error: Cannot read") and "Traceback" not in err
+    assert code == 1 and err.startswith("error: Cannot read") and "Traceback" not in err
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2", encoding="utf-8")
     code, _, err = run(capsys, "game", "simulate", "--cards", str(bad))
-    assert code == 2 and "not valid JSON" in err
+    assert code == 1 and "not valid JSON" in err
 
 
 @pytest.mark.parametrize("fmt", [f.value for f in Format])
@@ -182,18 +188,18 @@ def test_play_names_the_unknown_deck_with_a_close_match(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, _, err = run(capsys, "game", "play", "--decks", "saga-elven", "nope")
-    assert code == 2
+    assert code == 1
     assert err.startswith("error: 'nope' is not a sample deck; known decks: saga-deverenian,")
     assert "at least two" not in err and "Did you mean" not in err
     code, _, err = run(capsys, "game", "play", "--decks", "saga-elvn", "nope")
     assert "'saga-elvn' and 'nope' are not sample decks" in err
     assert "Did you mean 'saga-elven' for 'saga-elvn'?" in err
     code, _, err = run(capsys, "game", "play", "--decks", "saga-elven")
-    assert code == 2 and "one sample deck per seat" in err
+    assert code == 1 and "one sample deck per seat" in err
     code, _, err = run(
         capsys, "game", "play", "--decks", "saga-elven", "saga-dwarven", "--seats", "3"
     )
-    assert code == 2 and "--seats 3 needs 3 decks, but 2 are named" in err
+    assert code == 1 and "--seats 3 needs 3 decks, but 2 are named" in err
 
 
 @pytest.mark.parametrize(
@@ -236,8 +242,8 @@ def test_play_with_decks_of_another_format_says_which_format_to_add(
     code, _, err = run(
         capsys, "game", "play", "--decks", "saga-elven", "saga-dwarven", "--format", "alliance"
     )
-    assert code == 2
-    assert "needs 2 Warlords, not 1" in err and "Add --format saga" in err
+    assert code == 1
+    assert "is not a legal alliance deck" in err and "Add --format saga" in err
 
 
 @pytest.mark.parametrize(
@@ -262,7 +268,7 @@ def test_replay_of_a_record_missing_a_field_names_it(
     path = tmp_path / "record.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "game", "replay", str(path))
-    assert code == 2 and message in err
+    assert code == 1 and message in err
     assert "malformed: '" not in err and "Traceback" not in err
 
 

@@ -37,6 +37,7 @@ from engine.cards.abilities import (
     Window,
 )
 from engine.cards.model import Card, CardType
+from engine.feats import abilities_of
 from engine.formation import distance, locate
 from engine.frames import ReactWindow
 from engine.pending import Decision, DecisionKind
@@ -141,7 +142,7 @@ def _reacts_of(card: Card) -> _CardReacts:
     if cached is None or cached.card is not card:
         found = tuple(
             (i, a, bool(_PASSIVE.search(a.trigger.text.casefold())))
-            for i, a in enumerate(card.abilities)
+            for i, a in enumerate(abilities_of(card))  # 603: feats too
             if a.kind is AbilityKind.REACT and a.trigger is not None
         )
         windows = frozenset(a.trigger.window for _, a, _ in found if a.trigger is not None)
@@ -156,6 +157,49 @@ def _may_answer(card: Card, windows: tuple[Window, ...]) -> bool:
     if not found.reacts:
         return False
     return found.windows is None or any(w in found.windows for w in windows)
+
+
+# Per card catalogue (by identity): the windows each card name's Reacts answer (None: any
+# window; empty: the card has no React), so that listing offers skips most cards at once.
+_CATALOG_WINDOWS: dict[int, tuple[object, dict[str, frozenset[Window] | None]]] = {}
+_NONE: frozenset[Window] = frozenset()
+
+
+def _windows_by_name(board: Board) -> tuple[dict[str, frozenset[Window] | None], list[str]] | None:
+    """The catalogue's React windows by card name and the board's instance names, or None
+    for a board without them."""
+    cards = getattr(board, "cards", None)
+    instances = getattr(board, "instances", None)
+    if cards is None or instances is None:
+        return None
+    cached = _CATALOG_WINDOWS.get(id(cards))
+    if cached is None or cached[0] is not cards:
+        table: dict[str, frozenset[Window] | None] = {}
+        for name, card in cards.items():
+            found = _reacts_of(card)
+            table[name] = found.windows if found.reacts else _NONE
+        cached = (cards, table)
+        if len(_CATALOG_WINDOWS) > 64:
+            _CATALOG_WINDOWS.clear()
+        _CATALOG_WINDOWS[id(cards)] = cached
+    return cached[1], instances
+
+
+def _reactive(board: Board, sources: tuple[int, ...], windows: tuple[Window, ...]) -> list[int]:
+    """The sources whose card has a React naming one of `windows` (or any window)."""
+    found = _windows_by_name(board)
+    if found is None:
+        return [c for c in sources if _may_answer(board.card(c), windows)]
+    table, instances = found
+    out = []
+    for c in sources:
+        w = table.get(instances[c])
+        if w is None:
+            if instances[c] in table or _may_answer(board.card(c), windows):
+                out.append(c)
+        elif w and any(x in w for x in windows):
+            out.append(c)
+    return out
 
 
 def _means_match(wanted: Means, means: Means) -> bool:
@@ -297,10 +341,8 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     mine = [uid for row in _all_rows(board) for uid in row if board.units[uid].controller == seat]
     for uid in mine:
         unit = board.units[uid]
-        for source in (uid, *unit.items, *unit.attachments):
+        for source in _reactive(board, (uid, *unit.items, *unit.attachments), windows):
             card = board.card(source)
-            if not _may_answer(card, windows):
-                continue
             for index, ability, passive in _reacts_of(card).reacts:
                 if source == uid and ability.performer is Performer.BEARER:
                     continue
@@ -312,10 +354,8 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
     player = board.players[seat]
-    for source in (*player.hand, *player.discard):
+    for source in _reactive(board, (*player.hand, *player.discard), windows):
         card = board.card(source)
-        if not _may_answer(card, windows):
-            continue
         if source in player.hand and card.functions_as is not CardType.ACTION:
             continue
         if source not in player.hand and not _from_discard(card):
@@ -428,7 +468,7 @@ def usable_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
         if offer.performer not in board.units or not _still_there(board, seat, offer):
             continue
         card = board.card(offer.card)
-        ability = card.abilities[offer.ability]
+        ability = abilities_of(card)[offer.ability]
         if (
             _could_perform(board, card, ability, offer.performer)
             and not _limited_used(board, offer.card, offer.ability, ability)
@@ -516,7 +556,7 @@ def _performances(board: Board, seat: int, offer: Offer) -> list[Action]:
     (510.5 step 2), with the first hand cards other than itself for a discard cost."""
     from engine.abilities_offer import needs_target, targets
 
-    ability = board.card(offer.card).abilities[offer.ability]
+    ability = abilities_of(board.card(offer.card))[offer.ability]
     need = sum(c.amount for c in ability.costs if c.kind is CostKind.DISCARD_CARDS)
     hand = [c for c in board.players[seat].hand if c != offer.card]
     discard = tuple(hand[:need])

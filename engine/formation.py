@@ -19,6 +19,8 @@ class Place:
 
 def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
     """The place of a character in play, or None."""
+    if type(players) is tuple:  # a GameState's players: read from the cached places
+        return all_places(players).get(uid)
     for player in players:
         for r, rank in enumerate(player.ranks):
             if uid in rank:
@@ -26,8 +28,23 @@ def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
     return None
 
 
-def all_places(players: Sequence[PlayerState]) -> dict[int, Place]:
-    """The place of every character in play, in one pass."""
+# The places of the last GameState's players asked about (a tuple of frozen values, so its
+# places cannot change while it is held here): listing legal actions asks many times.
+_LAST_PLACES: list[tuple[tuple[PlayerState, ...], dict[int, Place]]] = []
+
+
+def all_places(players: Sequence[PlayerState]) -> Mapping[int, Place]:
+    """The place of every character in play, in one pass (read only: it may be shared)."""
+    if type(players) is tuple:
+        if _LAST_PLACES and _LAST_PLACES[0][0] is players:
+            return _LAST_PLACES[0][1]
+        found = _places(players)
+        _LAST_PLACES[:] = [(players, found)]
+        return found
+    return _places(players)
+
+
+def _places(players: Sequence[PlayerState]) -> dict[int, Place]:
     return {
         uid: Place(player.seat, r + 1, i)
         for player in players

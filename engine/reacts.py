@@ -22,6 +22,7 @@ A react is answered with `PerformAbility` (the same action as a printed Order), 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from engine import stats
@@ -159,47 +160,29 @@ def _may_answer(card: Card, windows: tuple[Window, ...]) -> bool:
     return found.windows is None or any(w in found.windows for w in windows)
 
 
-# Per card catalogue (by identity): the windows each card name's Reacts answer (None: any
-# window; empty: the card has no React), so that listing offers skips most cards at once.
-_CATALOG_WINDOWS: dict[int, tuple[object, dict[str, frozenset[Window] | None]]] = {}
-_NONE: frozenset[Window] = frozenset()
+# Per card catalogue (by identity) and tuple of windows: the names of the cards with a React
+# that answers one of the windows (or any window), so that listing offers skips most cards
+# with one set lookup each (the index of Reacts by window).
+_BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], frozenset[str]]]] = {}
 
 
-def _windows_by_name(board: Board) -> tuple[dict[str, frozenset[Window] | None], list[str]] | None:
-    """The catalogue's React windows by card name and the board's instance names, or None
-    for a board without them."""
-    cards = getattr(board, "cards", None)
-    instances = getattr(board, "instances", None)
-    if cards is None or instances is None:
-        return None
-    cached = _CATALOG_WINDOWS.get(id(cards))
-    if cached is None or cached[0] is not cards:
-        table: dict[str, frozenset[Window] | None] = {}
-        for name, card in cards.items():
-            found = _reacts_of(card)
-            table[name] = found.windows if found.reacts else _NONE
-        cached = (cards, table)
-        if len(_CATALOG_WINDOWS) > 64:
-            _CATALOG_WINDOWS.clear()
-        _CATALOG_WINDOWS[id(cards)] = cached
-    return cached[1], instances
-
-
-def _reactive(board: Board, sources: tuple[int, ...], windows: tuple[Window, ...]) -> list[int]:
+def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> list[int]:
     """The sources whose card has a React naming one of `windows` (or any window)."""
-    found = _windows_by_name(board)
-    if found is None:
+    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
+    instances: Sequence[str] | None = getattr(board, "instances", None)
+    if cards is None or instances is None:
         return [c for c in sources if _may_answer(board.card(c), windows)]
-    table, instances = found
-    out = []
-    for c in sources:
-        w = table.get(instances[c])
-        if w is None:
-            if instances[c] in table or _may_answer(board.card(c), windows):
-                out.append(c)
-        elif w and any(x in w for x in windows):
-            out.append(c)
-    return out
+    cached = _BY_WINDOWS.get(id(cards))
+    if cached is None or cached[0] is not cards:
+        if len(_BY_WINDOWS) > 64:
+            _BY_WINDOWS.clear()
+        cached = (cards, {})
+        _BY_WINDOWS[id(cards)] = cached
+    names = cached[1].get(windows)
+    if names is None:
+        names = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
+        cached[1][windows] = names
+    return [c for c in sources if instances[c] in names]
 
 
 def _means_match(wanted: Means, means: Means) -> bool:
@@ -339,9 +322,16 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     windows = windows_of(frame)
     out: list[Offer] = []
     mine = [uid for row in _all_rows(board) for uid in row if board.units[uid].controller == seat]
+    player = board.players[seat]
+    everything = [*player.hand, *player.discard]
     for uid in mine:
         unit = board.units[uid]
-        for source in _reactive(board, (uid, *unit.items, *unit.attachments), windows):
+        everything += (uid, *unit.items, *unit.attachments)
+    if not _reactive(board, everything, windows):
+        return out  # no card of the seat has a React for these windows: the common case
+    for uid in mine:
+        unit = board.units[uid]
+        for source in _reactive(board, [uid, *unit.items, *unit.attachments], windows):
             card = board.card(source)
             for index, ability, passive in _reacts_of(card).reacts:
                 if source == uid and ability.performer is Performer.BEARER:
@@ -353,8 +343,7 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
                     continue
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
-    player = board.players[seat]
-    for source in _reactive(board, (*player.hand, *player.discard), windows):
+    for source in _reactive(board, [*player.hand, *player.discard], windows):
         card = board.card(source)
         if source in player.hand and card.functions_as is not CardType.ACTION:
             continue

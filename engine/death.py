@@ -262,7 +262,8 @@ def eliminate(tx: Tx, seat: int) -> None:
 
 def check_victory(tx: Tx) -> bool:
     """Eliminate seats without a Warlord; end the game when one seat (or none) is left."""
-    losers = [s for s in tx.seat_order() if not controls_warlord(tx, s)]
+    with_warlord = {u.controller for u in tx.units.values() if u.is_warlord}
+    losers = [s for s in tx.seat_order() if s not in with_warlord]
     for seat in losers:
         eliminate(tx, seat)
     live = tx.live_seats()

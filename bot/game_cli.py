@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import re
 import sys
@@ -12,8 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.commands.hotseat import HostedTable, HotSeat, play_deck_texts
 from bot.errors import BotError
-from bot.game_text import HELP, HINT, event_lines, menu, prompt_line, render
+from bot.game_text import HELP, HINT, event_lines, prompt_line, render
 from bot.position_cli import add_position_parser
 from engine import (
     EngineError,
@@ -21,9 +21,7 @@ from engine import (
     GameConfig,
     GameRecord,
     GameState,
-    apply,
     events_for,
-    legal_actions,
     replay,
     view,
 )
@@ -313,70 +311,14 @@ def play_loop(
     out: TextIO,
     opening: Sequence[Event] = (),
 ) -> GameRecord:
-    """Menu loop over legal actions until the game ends, EOF, or 'q'; `opening` are the events
-    of setting up (the first initiative roll), printed first.
+    """The hot-seat screen over a game held in memory (a record or a position), until the
+    game ends, the end of input, or `q` (confirmed); returns the record with the moves made.
+    `game play` runs the same screen over a hosted game (`play_hosted`)."""
+    from bot.commands.hotseat import EngineTable
 
-    The whole board is shown when the turn, the phase or the seat asked changes, or on `b`;
-    otherwise only the new events and the choices. With piped input the answer read is echoed
-    after the prompt, so every event starts on a line of its own."""
-    interactive = stdin.isatty()
-    shown: tuple[int, str, int] | None = None
-    show_board = False
-    show_choices = True
-    asked = ""
-    print(HINT, file=out)
-    for line in event_lines(opening):
-        print("  > " + line, file=out)
-    while not state.is_over:
-        decision = state.pending[0]
-        seat = decision.seat
-        options, lines = menu(state, legal_actions(state, seat))
-        moment = (state.turn, state.phase.value, seat)
-        prompt = prompt_line(state, decision)
-        if show_board or moment != shown:
-            print("\n" + render(state, seat), file=out)
-            shown, show_board, show_choices = moment, False, True
-        elif show_choices and prompt != asked:
-            print(f"Seat {seat}: {prompt}", file=out)
-        asked = prompt
-        if show_choices:
-            print("\n".join(lines), file=out)
-        show_choices = False
-        print(f"Seat {seat}, choose 1-{len(options)} (b board, h help, q quit): ", end="", file=out)
-        out.flush()
-        line = stdin.readline()
-        if not line:
-            print("\nEnd of input: stopping.", file=out)
-            return record
-        text = line.strip()
-        if not interactive:
-            print(text, file=out)
-        command = text.lower()
-        if command in ("q", "quit", "exit"):
-            return record
-        if command in ("b", "board"):
-            show_board = True
-            continue
-        if command in ("h", "?", "help"):
-            print(HELP, file=out)
-            continue
-        number = menu_number(text, len(options))
-        if number is None:
-            print(f"Please type a number from 1 to {len(options)} (h for help).", file=out)
-            continue
-        action = options[number - 1]
-        try:
-            transition = apply(state, action)
-        except EngineError as exc:  # cannot happen for listed actions; say so plainly
-            print(f"Not allowed: {exc}", file=out)
-            continue
-        state = transition.state
-        record = record.with_action(action)
-        show_choices = True
-        for event in event_lines(list(transition.events)):
-            print("  > " + event, file=out)
-    print("\n" + render(state, None), file=out)
-    return record
+    table = EngineTable(state, record, tuple(opening))
+    screen(table, stdin, out)
+    return table.record
 
 
 def menu_number(text: str, size: int) -> int | None:
@@ -388,7 +330,6 @@ def menu_number(text: str, size: int) -> int | None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from bot.commands.hotseat import HotSeat
     from bot.games import GameService
 
     try:
@@ -407,7 +348,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def play_hosted(
-    table: Any,
+    table: HotSeat,
     game_id: int,
     stdin: TextIO,
     out: TextIO,
@@ -418,7 +359,7 @@ def play_hosted(
     """The hot-seat screen over a hosted game: every move is saved before it is shown; `q`
     asks before leaving, Ctrl-C and the end of input leave with the game saved."""
     try:
-        _hosted_loop(table, game_id, stdin, out, hide)
+        screen(HostedTable(table, game_id), stdin, out, hide)
     except KeyboardInterrupt:
         print("\nInterrupted.", file=out)
     info = table.service.game(game_id)
@@ -445,19 +386,23 @@ def _ask(stdin: TextIO, out: TextIO, interactive: bool, question: str) -> str | 
     return line.strip()
 
 
-def _hosted_loop(table: Any, game_id: int, stdin: TextIO, out: TextIO, hide: bool) -> None:
+def screen(table: Any, stdin: TextIO, out: TextIO, hide: bool = False) -> None:
+    """The hot-seat screen over a table (bot.commands.hotseat: `asked`, `current`, `move`,
+    `opening`, `result`): parsing and printing only.
+
+    The whole board is shown when the turn, the phase or the seat asked changes, or on `b`;
+    otherwise only the new events and the choices. With piped input the answer read is echoed
+    after the prompt, so every event starts on a line of its own. `hide` asks the next player
+    to press Enter before their hand is shown."""
     interactive = stdin.isatty()
     shown: tuple[int, str, int] | None = None
-    show_board, show_choices, last_seat = False, True, None
+    show_board, show_choices, asked, last_seat = False, True, "", None
     print(HINT, file=out)
-    print(f"Game {game_id} (saved after every move).", file=out)
-    if table.service.game(game_id).version == 0:
-        live = table.service.load(game_id)
-        for line in event_lines(live.base.begin().events):
-            print("  > " + line, file=out)
-    while (asked := table.asked(game_id)) is not None:
-        seat, menu_ = asked
-        state, _ = table.service.state(game_id)
+    for line in table.opening():
+        print("  > " + line, file=out)
+    while (now := table.asked()) is not None:
+        seat, menu_ = now
+        state = table.current()
         if hide and seat != last_seat:
             print("\n" * 3 + f"Seat {seat}'s turn: pass the keyboard.", file=out)
             if (
@@ -468,11 +413,14 @@ def _hosted_loop(table: Any, game_id: int, stdin: TextIO, out: TextIO, hide: boo
             show_board = True
         last_seat = seat
         moment = (state.turn, state.phase.value, seat)
+        prompt = prompt_line(state, state.pending[0])
         if show_board or moment != shown:
             print("\n" + render(state, seat), file=out)
             shown, show_board, show_choices = moment, False, True
+        elif show_choices and prompt != asked:
+            print(f"Seat {seat}: {prompt}", file=out)
+        asked = prompt
         if show_choices:
-            print(f"Seat {seat}: {prompt_line(state, state.pending[0])}", file=out)
             print("\n".join(menu_.lines), file=out)
         show_choices = False
         size = len(menu_.actions)
@@ -482,7 +430,7 @@ def _hosted_loop(table: Any, game_id: int, stdin: TextIO, out: TextIO, hide: boo
             return
         command = text.lower()
         if command in ("q", "quit", "exit"):
-            sure = _ask(stdin, out, interactive, "Leave the game? It is saved (y/n): ")
+            sure = _ask(stdin, out, interactive, "Leave the game? (y/n): ")
             if sure is None or sure.lower() in ("y", "yes"):
                 return
             continue
@@ -497,16 +445,17 @@ def _hosted_loop(table: Any, game_id: int, stdin: TextIO, out: TextIO, hide: boo
             print(f"Please type a number from 1 to {size} (h for help).", file=out)
             continue
         try:
-            t = table.move(game_id, seat, number, menu_.version)
-        except BotError as exc:
+            events = table.move(seat, number, menu_.version)
+        except (BotError, EngineError) as exc:
             print(f"Not allowed: {exc}", file=out)
             continue
         show_choices = True
-        for line in event_lines(list(t.events)):
+        for line in event_lines(list(events)):
             print("  > " + line, file=out)
-    state, _ = table.service.state(game_id)
-    print("\n" + render(state, None), file=out)
-    print(f"Game {game_id}: {table.service.game(game_id).result or 'over'}.", file=out)
+    print("\n" + render(table.current(), None), file=out)
+    result = table.result()
+    if result:
+        print(result, file=out)
 
 
 def check_writable(path: Path) -> None:
@@ -535,61 +484,3 @@ def _with_format_hint(message: str, args: argparse.Namespace) -> str:
     if len(formats) == 1 and args.fmt not in formats:
         return f"{message} Add --format {formats.pop()} to play these decks as built."
     return message
-
-
-def play_deck_texts(
-    items: list[str] | None, seats: int | None, fmt_name: str | None
-) -> tuple[Format, list[str]]:
-    """The format and one deck per seat (a sample deck's name or a deck file's text)."""
-    if items and any(Path(item).is_file() for item in items):
-        texts = [_read_text(Path(item)) if Path(item).is_file() else item for item in items]
-        if len(texts) < 2 or (seats is not None and seats != len(texts)):
-            raise EngineError("Name one deck per seat, at least two.")
-        return Format(fmt_name or Format.SAGA.value), texts
-    fmt, decks = play_decks(items, seats, fmt_name)
-    return fmt, [d.name for d in decks]
-
-
-def play_decks(
-    names: list[str] | None, seats: int | None, fmt_name: str | None
-) -> tuple[Format, list[Deck]]:
-    """The format and the sample decks of a `game play`, or an EngineError saying what is wrong.
-
-    Without --format the format is the one every named deck is built for (else Saga); without
-    --decks the seats take the format's sample decks in turn, as `simulate` does.
-    """
-    from engine.cards.sample import sample_deck_formats, sample_decks, sample_decks_for
-
-    decks, built_for = sample_decks(), sample_deck_formats()
-    unknown = [name for name in names or () if name not in decks]
-    if unknown:
-        quoted = ", ".join(f"'{name}'" for name in unknown[:-1])
-        quoted = f"{quoted} and '{unknown[-1]}'" if quoted else f"'{unknown[0]}'"
-        verb = "is not a sample deck" if len(unknown) == 1 else "are not sample decks"
-        close = [
-            f"'{match[0]}' for '{name}'"
-            for name in unknown
-            if (match := difflib.get_close_matches(name, list(decks), n=1))
-        ]
-        hint = f" Did you mean {', '.join(close)}?" if close else ""
-        known = ", ".join(decks)
-        raise EngineError(f"{quoted} {verb}; known decks: {known}.{hint}")
-    if names is not None and len(names) == 1:
-        raise EngineError("Name one sample deck per seat, at least two.")
-    if names and seats is not None and seats != len(names):
-        raise EngineError(f"--seats {seats} needs {seats} decks, but {len(names)} are named.")
-    if seats is not None and not 2 <= seats <= 8:
-        raise EngineError("--seats must be from 2 to 8.")
-    if fmt_name is not None:
-        fmt = Format(fmt_name)
-    else:
-        formats = {built_for[name] for name in names or ()}
-        fmt = formats.pop() if len(formats) == 1 else Format.SAGA
-    if names:
-        return fmt, [decks[name] for name in names]
-    if fmt is Format.SAGA and seats in (None, 2):
-        return fmt, [decks["saga-deverenian"], decks["saga-nothrog"]]
-    pool = list(sample_decks_for(fmt).values())
-    if not pool:
-        raise EngineError(f"There is no sample deck for the {fmt.value} format.")
-    return fmt, [pool[i % len(pool)] for i in range(seats or 2)]

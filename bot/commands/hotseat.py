@@ -13,12 +13,17 @@ lists (docs/cards.md) checked against the imported cards, as any hosted table's.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.errors import BotError
+from bot.game_text import event_lines, menu
 from bot.games import GameService, TableOptions, User
 from bot.games.model import GameInfo, GameTransition, Status
 from bot.games.service import Menu
+from engine import EngineError, Event, GameRecord, GameState, apply, legal_actions
+from engine.cards.model import Deck
 from engine.state import Format
 
 GUILD = "hot-seat"
@@ -99,3 +104,133 @@ class HotSeat:
     def record(self, game_id: int) -> str:
         """The record file (`game replay` plays it)."""
         return self.service.export_record(game_id, HOST)
+
+
+@dataclass
+class HostedTable:
+    """One hosted hot-seat game as the screen of `game play` sees it."""
+
+    table: HotSeat
+    game_id: int
+
+    def opening(self) -> list[str]:
+        """The setting-up events (the first initiative roll) when no move was made yet."""
+        if self.table.service.game(self.game_id).version:
+            return []
+        return event_lines(self.table.service.load(self.game_id).base.begin().events)
+
+    def asked(self) -> tuple[int, Menu] | None:
+        return self.table.asked(self.game_id)
+
+    def current(self) -> GameState:
+        return self.table.service.state(self.game_id)[0]
+
+    def move(self, seat: int, number: int, version: int) -> Sequence[Event]:
+        return self.table.move(self.game_id, seat, number, version).events
+
+    def result(self) -> str:
+        info = self.table.service.game(self.game_id)
+        return f"Game {self.game_id}: {info.result or 'over'}." if info.result else ""
+
+
+@dataclass
+class EngineTable:
+    """A game held in memory (a record, or a position), for the same screen: nothing saved."""
+
+    state: GameState
+    record: GameRecord
+    opening_events: tuple[Event, ...] = ()
+    _menu: Menu | None = field(default=None, repr=False)
+
+    def opening(self) -> list[str]:
+        return event_lines(self.opening_events)
+
+    def asked(self) -> tuple[int, Menu] | None:
+        if self.state.is_over:
+            return None
+        seat = self.state.pending[0].seat
+        ordered, lines = menu(self.state, legal_actions(self.state, seat))
+        self._menu = Menu(0, self.state.actions_applied, seat, tuple(ordered), tuple(lines))
+        return seat, self._menu
+
+    def current(self) -> GameState:
+        return self.state
+
+    def move(self, seat: int, number: int, version: int) -> Sequence[Event]:
+        shown = self._menu
+        if shown is None or shown.version != version or not 1 <= number <= len(shown.actions):
+            raise EngineError("That move is not on the menu any more.")
+        action = shown.actions[number - 1]
+        t = apply(self.state, action)
+        self.state, self.record = t.state, self.record.with_action(action)
+        return t.events
+
+    def result(self) -> str:
+        return ""
+
+
+def read_deck_file(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HotSeatError(
+            f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}."
+        ) from None
+
+
+def play_deck_texts(
+    items: list[str] | None, seats: int | None, fmt_name: str | None
+) -> tuple[Format, list[str]]:
+    """The format and one deck per seat (a sample deck's name or a deck file's text)."""
+    if items and any(Path(item).is_file() for item in items):
+        texts = [read_deck_file(Path(item)) if Path(item).is_file() else item for item in items]
+        if len(texts) < 2 or (seats is not None and seats != len(texts)):
+            raise EngineError("Name one deck per seat, at least two.")
+        return Format(fmt_name or Format.SAGA.value), texts
+    fmt, decks = play_decks(items, seats, fmt_name)
+    return fmt, [d.name for d in decks]
+
+
+def play_decks(
+    names: list[str] | None, seats: int | None, fmt_name: str | None
+) -> tuple[Format, list[Deck]]:
+    """The format and the sample decks of a `game play`, or an EngineError saying what is wrong.
+
+    Without --format the format is the one every named deck is built for (else Saga); without
+    --decks the seats take the format's sample decks in turn, as `simulate` does.
+    """
+    from engine.cards.sample import sample_deck_formats, sample_decks, sample_decks_for
+
+    decks, built_for = sample_decks(), sample_deck_formats()
+    unknown = [name for name in names or () if name not in decks]
+    if unknown:
+        quoted = ", ".join(f"'{name}'" for name in unknown[:-1])
+        quoted = f"{quoted} and '{unknown[-1]}'" if quoted else f"'{unknown[0]}'"
+        verb = "is not a sample deck" if len(unknown) == 1 else "are not sample decks"
+        close = [
+            f"'{match[0]}' for '{name}'"
+            for name in unknown
+            if (match := difflib.get_close_matches(name, list(decks), n=1))
+        ]
+        hint = f" Did you mean {', '.join(close)}?" if close else ""
+        known = ", ".join(decks)
+        raise EngineError(f"{quoted} {verb}; known decks: {known}.{hint}")
+    if names is not None and len(names) == 1:
+        raise EngineError("Name one sample deck per seat, at least two.")
+    if names and seats is not None and seats != len(names):
+        raise EngineError(f"--seats {seats} needs {seats} decks, but {len(names)} are named.")
+    if seats is not None and not 2 <= seats <= 8:
+        raise EngineError("--seats must be from 2 to 8.")
+    if fmt_name is not None:
+        fmt = Format(fmt_name)
+    else:
+        formats = {built_for[name] for name in names or ()}
+        fmt = formats.pop() if len(formats) == 1 else Format.SAGA
+    if names:
+        return fmt, [decks[name] for name in names]
+    if fmt is Format.SAGA and seats in (None, 2):
+        return fmt, [decks["saga-deverenian"], decks["saga-nothrog"]]
+    pool = list(sample_decks_for(fmt).values())
+    if not pool:
+        raise EngineError(f"There is no sample deck for the {fmt.value} format.")
+    return fmt, [pool[i % len(pool)] for i in range(seats or 2)]

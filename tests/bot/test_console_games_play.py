@@ -40,7 +40,7 @@ def test_every_move_is_saved_and_the_game_resumes(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     code, out, _ = play(capsys, monkeypatch, "1\n1\nq\ny\n")
-    assert code == 0 and "Leave the game? It is saved (y/n): y" in out
+    assert code == 0 and "Leave the game? (y/n): y" in out
     assert "go on with `game play --resume 1`" in out
     assert log_length() == 2
     path = tmp_path / "game.json"

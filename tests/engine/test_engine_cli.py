@@ -362,7 +362,7 @@ def test_play_b_shows_the_board_h_shows_help_and_q_quits() -> None:
         GameConfig(), [decks["saga-elven"], decks["saga-dwarven"]], 2, sample_catalog()
     )
     out = io.StringIO()
-    record = game_cli.play_loop(state, record, io.StringIO("1\nb\nh\n?\nq\n1\n"), out)
+    record = game_cli.play_loop(state, record, io.StringIO("1\nb\nh\n?\nq\ny\n1\n"), out)
     text = out.getvalue()
     assert len(record.actions) == 1 and "End of input" not in text
     assert text.count("How to play:") == 2

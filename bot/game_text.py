@@ -66,6 +66,7 @@ from engine.events_abilities import (
     ResolvedByHand,
 )
 from engine.events_reacts import ReactPerformed
+from engine.feats import abilities_of
 from engine.frames import Attacking, Placement, PlacingCharacter, ReactWindow
 from engine.reacts import WINDOW_WORDS
 
@@ -133,7 +134,7 @@ def describe_ability(state: GameState, action: Action) -> str:
         return card_label(state, i)
 
     if isinstance(action, a.PerformAbility):
-        ability = state.card(action.card).abilities[action.ability]
+        ability = abilities_of(state.card(action.card))[action.ability]
         how = "" if not ability.manual else " (resolved by hand)"
         text = f"{n(action.character)} performs {n(action.card)}: {ability.text}{how}"
         if action.target >= 0:
@@ -389,6 +390,8 @@ WHY: dict[str, str] = {
     "empty_deck": "the deck is empty",
     "target_left_play": "its target is not in play",
     "no_room": "it cannot move there",
+    "check_failed": "its check failed",
+    "true_strike": "True Strike: the strike may not be canceled or redirected",
     # character_died
     "wounds": "{wounds} wound(s) with {hit_points} HP",
     "hp_zero": "its hit points are reduced to 0",

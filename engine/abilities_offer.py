@@ -27,6 +27,7 @@ from engine.cards.abilities import (
     Who,
 )
 from engine.cards.model import CardType
+from engine.feats import abilities_of
 from engine.formation import all_places, distance
 from engine.problems import Problem
 from engine.state import Orientation
@@ -63,7 +64,7 @@ def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | 
         if unit.controller != seat:
             continue
         for card in (uid, *unit.items, *unit.attachments):
-            for index, ability in enumerate(board.card(card).abilities):
+            for index, ability in enumerate(abilities_of(board.card(card))):  # 603: feats too
                 if ability.kind is AbilityKind.ORDER:
                     yield card, index, ability, uid
     for card in board.players[seat].hand:

@@ -34,6 +34,8 @@ from engine.death import move_to_discard
 from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
 from engine.events_abilities import AbilityPerformed, EffectSkipped
+from engine.feats import abilities_of, feat_of
+from engine.feats_run import resolve_feat
 from engine.frames import ResolvingAbility, ResolvingManually
 from engine.pending import Decision, DecisionKind
 from engine.primitives import (
@@ -106,7 +108,7 @@ def perform_ability(
 ) -> None:
     """Perform ability number `ability` of `card` by `performer` (checked legal by the
     caller): log it, pay its costs, then run its effect or open its manual resolution."""
-    printed = tx.card(card).abilities[ability]
+    printed = abilities_of(tx.card(card))[ability]
     automated = is_runnable(printed)
     tx.emit(
         AbilityPerformed(
@@ -131,6 +133,9 @@ def perform_ability(
         tx.emit(EffectSkipped(seat=seat, card=card, name=tx.name(card), why="performer_left_play",
                               rule="510.12"))  # fmt: skip
         finish_source(tx, card)
+        return
+    if (feat := feat_of(printed)) is not None:  # 603.1: the feat check, then its effect
+        resolve_feat(tx, seat, card, feat, printed, performer, target)
         return
     if automated:
         tx.push_frame(ResolvingAbility(seat, card, ability, performer, target))
@@ -207,7 +212,7 @@ def continue_ability(tx: Tx, index: int) -> bool:
     position in a rank); False when a frame was pushed for `advance` to run or it is done."""
     frame = tx.stack[index]
     assert isinstance(frame, ResolvingAbility)
-    effects = tx.card(frame.card).abilities[frame.ability].effects
+    effects = abilities_of(tx.card(frame.card))[frame.ability].effects
     while frame.next_effect < len(effects):
         effect = effects[frame.next_effect]
         if effect.op is Op.STRIKE and frame.strikes_done < effect.times:

@@ -1,8 +1,10 @@
 """Feats (603): a character's bonus to each feat (603.1) and each feat of 603.2-603.12 as an
-`Ability` value (Limited Order or Limited React whose cost includes the feat's DC 20 check),
-for the offer code and the front ends. `engine.checks.feat_check` rolls the check."""
+`Ability` value (a Limited Order or Limited React), listed after a card's printed abilities
+by `abilities_of`. `engine.feats_run` rolls the DC 20 check when one is performed."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from engine.cards.abilities import (
     Ability,
@@ -19,7 +21,7 @@ from engine.cards.abilities import (
     Who,
     Window,
 )
-from engine.cards.model import Card
+from engine.cards.model import Card, CardType
 from engine.stats import Board, bonus_cards, modifier_total
 
 FEAT_NAMES: tuple[str, ...] = (
@@ -80,19 +82,17 @@ def feat_bonus(board: Board, uid: int, name: str) -> int:
     return total
 
 
-def _check(name: str) -> Cost:
-    return Cost(CostKind.CONDITION, text=f"succeed with a {name} check (DC 20)")
-
-
-def _react(name: str, trigger: Trigger, text: str, effects: tuple[Effect, ...] = ()) -> Ability:
+def _react(
+    name: str, trigger: Trigger, text: str, effects: tuple[Effect, ...] = (), said: str = ""
+) -> Ability:
+    """`said`: the trigger as the rules word it, when `trigger.text` is reworded to name
+    whom it is about (engine.reacts reads "is ..." as the subject of the event)."""
     return Ability(
         AbilityKind.REACT,
-        f"Limited React: {trigger.text}, succeed with a {name} check (DC 20): {text}",
+        f"Limited React: {said or trigger.text}, succeed with a {name} check (DC 20): {text}",
         Performer.THIS_CHARACTER,
         qualifiers=(Qualifier.LIMITED,),
-        costs=(_check(name),),
         trigger=trigger,
-        effects=effects,
         effect_text=text,
         manual=not effects,
     )
@@ -105,15 +105,14 @@ def _order(name: str, target: str, text: str, costs: tuple[Cost, ...] = (),
         f"Limited Order: {target} and succeed with a {name} check (DC 20): {text}",
         Performer.THIS_CHARACTER,
         qualifiers=(Qualifier.LIMITED,),
-        costs=(*costs, _check(name)),
-        effects=effects,
+        costs=costs,
         effect_text=text,
         manual=not effects,
     )
 
 
-# 603.2-603.12, as printed in the rules. Effects are given where the engine's primitives say
-# it; the others are resolved by hand (`manual`).
+# 603.2-603.12, as printed in the rules. The DC 20 check is rolled when the feat is performed
+# (`engine.feats_run`), which also runs the effect of AUTOMATED_FEATS.
 FEAT_ABILITIES: dict[str, Ability] = {
     "Charisma": _react(
         "Charisma",
@@ -131,6 +130,7 @@ FEAT_ABILITIES: dict[str, Ability] = {
             Window.AFTER_TARGETING,
             Who.ANOTHER_YOURS,
             text="After your adjacent character is targeted with a strike or action",
+            within_ranks=0,
         ),
         "Redirect the strike or action to this character.",
     ),
@@ -185,9 +185,10 @@ FEAT_ABILITIES: dict[str, Ability] = {
             Window.AFTER_STRIKE,
             Who.THIS,
             Means.MELEE,
-            text="After target character performs a melee strike against this character",
+            text="After this character is struck with a melee strike",  # passive: the target
         ),
         "Perform a melee strike against the target. (This strike may not be redirected.)",
+        said="After target character performs a melee strike against this character",
     ),
     "Scribe": _order(
         "Scribe",
@@ -222,3 +223,43 @@ def feat_abilities(board: Board, uid: int) -> list[tuple[str, Ability]]:
 def may_maneuver_into_first_ranks(board: Board, uid: int) -> bool:
     """603.12.1: a character with Stealth may maneuver into opposing first ranks."""
     return has_feat(board, uid, "Stealth")
+
+
+# The feats whose effect `engine.feats_run` runs; the others are resolved by hand (`manual`).
+AUTOMATED_FEATS = frozenset(
+    {"Stealth", "Magic Resistance", "Powerattack", "Medicine", "Defend", "Riposte"}
+)
+FEAT_ABILITIES = {n: replace(a, manual=n not in AUTOMATED_FEATS) for n, a in FEAT_ABILITIES.items()}
+
+_BY_ABILITY: dict[Ability, str] = {a: n for n, a in FEAT_ABILITIES.items()}
+_BY_ABILITY.update({replace(a, performer=Performer.BEARER): n for n, a in FEAT_ABILITIES.items()})
+_WITH_FEATS: dict[int, tuple[Card, tuple[Ability, ...]]] = {}
+
+
+def abilities_of(card: Card) -> tuple[Ability, ...]:
+    """The card's printed abilities, then one Limited Order or React per feat printed on it
+    (603.1), in the order of `Card.feats`: ability indexes count through both. A feat printed
+    on an item is performed by the character it is equipped to (507.7.2)."""
+    if not card.feats:
+        return card.abilities
+    cached = _WITH_FEATS.get(id(card))
+    if cached is not None and cached[0] is card:
+        return cached[1]
+    extra = []
+    for feat in card.feats:
+        ability = FEAT_ABILITIES.get(_FOLDED.get(feat.name.casefold(), ""))
+        if ability is None:
+            continue
+        if card.type is not CardType.CHARACTER:
+            ability = replace(ability, performer=Performer.BEARER)
+        extra.append(ability)
+    found = (*card.abilities, *extra)
+    _WITH_FEATS[id(card)] = (card, found)
+    return found
+
+
+def feat_of(ability: Ability) -> str | None:
+    """The feat an ability of `abilities_of` stands for, or None for a printed ability."""
+    if not ability.text.startswith("Limited "):
+        return None
+    return _BY_ABILITY.get(ability)

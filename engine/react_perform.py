@@ -16,9 +16,10 @@ def perform_react(tx: Tx, action: PerformAbility, window: Window, subject: int |
     """508.4: the performer performs the React; its costs are paid and its effect pushed
     above the window, which asks again once the effect is done (508.3)."""
     from engine.abilities_run import is_runnable, perform_ability
+    from engine.feats import abilities_of
 
     card = tx.card(action.card)
-    ability = card.abilities[action.ability]
+    ability = abilities_of(card)[action.ability]
     tx.emit(
         ReactPerformed(
             seat=action.seat,

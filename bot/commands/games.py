@@ -38,7 +38,7 @@ from bot.games.notify import (
 )
 from bot.games.notify_pacing import MessageQueue, ReactPacing, release
 from engine import EngineError, apply
-from engine.actions import Pass
+from engine.actions import Decline, Pass
 from engine.state import Format
 
 CHANNEL = "#channel"
@@ -331,10 +331,10 @@ class GameCommands:
     def _pass(self, user: User, game_id: int) -> list[Out]:
         menu = self.service.menu(game_id, user)
         for i, action in enumerate(menu.actions, start=1):
-            if isinstance(action, Pass):
+            if isinstance(action, Pass | Decline):  # pass an Order, decline a react or draw
                 version = menu.version
                 return self._transition(self.service.submit_number(game_id, user, i, version))
-        raise UsageError("Passing is not one of your moves now; type /game menu.")
+        raise UsageError("Passing is not one of your moves now; type /game menu for them.")
 
     def _menu_text(self, user: User, game_id: int) -> str:
         menu = self.service.menu(game_id, user)

@@ -269,3 +269,19 @@ def test_no_typed_line_breaks_a_game(judge: Judge, lines: list[str]) -> None:
         assert text
     assert [e.data_json() for e in svc.store.log(1)] == before
     assert svc.game(1).status is Status.RUNNING
+
+
+def test_pass_and_a_deck_list_typed_on_one_line(judge: Judge) -> None:
+    from engine.cards.decklist import format_decklist
+    from engine.cards.sample import sample_catalog, sample_decks
+
+    c = new_console(judge)
+    c.block("as ann /game new")
+    c.block("as bo /game join 1")
+    listed = format_decklist(sample_decks()["saga-elven"], sample_catalog())
+    block = c.block("as ann /deck submit " + listed.replace("\n", "\\n"))
+    assert "ann submits a deck for game 1" in block, block
+    assert "Game 1 starts" in c.block("as bo /deck submit saga-nothrog")
+    waiting = service(c).game(1).waiting_users[0]
+    seat = service(c).game(1).seat_of(waiting)[0]
+    assert f"> Seat {seat} passes." in c.block(f"as {waiting} /pass")

@@ -9,7 +9,7 @@ import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import aiohttp
 import discord
@@ -21,6 +21,9 @@ from bot.discord_render import NO_MENTIONS, Deferral, JudgeButton, send_reply
 from bot.errors import reply_for_error
 from bot.replies import Reply
 from bot.store import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.games import GameService
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +54,8 @@ class WarlordJudgeBot(commands.Bot):
     """The bot. `judge` answers; `executor` (one thread) runs it off the event loop.
 
     `judge` may be None only to describe the command tree without answering anything.
+    `games` hosts play-by-post games (bot.cogs.games); without it the game commands say so.
+    `deadline_seconds` is the period of the deadline loop (0: no loop, e.g. in tests).
     """
 
     def __init__(
@@ -61,6 +66,8 @@ class WarlordJudgeBot(commands.Bot):
         guild_id: int | None = None,
         sync_commands: bool = True,
         inline_refs: bool = True,
+        games: GameService | None = None,
+        deadline_seconds: float = 60.0,
     ) -> None:
         quiet_voice_warnings()
         super().__init__(
@@ -74,6 +81,8 @@ class WarlordJudgeBot(commands.Bot):
         self.guild_id = guild_id
         self.sync_commands = sync_commands
         self.inline_refs = inline_refs
+        self.games = games
+        self.deadline_seconds = deadline_seconds
 
     @property
     def judge(self) -> Judge:
@@ -83,13 +92,20 @@ class WarlordJudgeBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from bot.cogs.cards import CardsCog
+        from bot.cogs.games import GamesCog, kind_commands
+        from bot.cogs.games_judge import GameJudgeCog
         from bot.cogs.rules import RulesCog
         from bot.cogs.settings import SettingsCog
+        from bot.discord_games.items import ALL_ITEMS
 
         await self.add_cog(RulesCog(self))
         await self.add_cog(CardsCog(self))
         await self.add_cog(SettingsCog(self))
-        self.add_dynamic_items(JudgeButton)
+        await self.add_cog(GamesCog(self))
+        await self.add_cog(GameJudgeCog(self))
+        for command in kind_commands():
+            self.tree.add_command(command)
+        self.add_dynamic_items(JudgeButton, *ALL_ITEMS)
         if self.sync_commands:
             await self.sync_application_commands()
 

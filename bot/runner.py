@@ -137,6 +137,7 @@ def _run_bot(args: argparse.Namespace, config: BotConfig) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
     from bot.discord_app import WarlordJudgeBot, serve
+    from bot.games import GameService
 
     setup_logging(args.log_level)
     judge = _judge_or_report(args.index)
@@ -150,6 +151,7 @@ def _run_bot(args: argparse.Namespace, config: BotConfig) -> int:
         guild_id=getattr(args, "guild", None) or config.guild_id,
         sync_commands=not getattr(args, "no_sync", False),
         inline_refs=not getattr(args, "no_inline", False),
+        games=GameService.open(),
     )
     try:
         return asyncio.run(serve(bot, config.token))

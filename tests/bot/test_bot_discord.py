@@ -310,7 +310,7 @@ def test_command_tree_respects_discord_naming_limits() -> None:
     assert all(1 <= len(c["description"]) <= 100 for c in every)
     assert all(c["name"] == c["name"].lower() and len(c["name"]) <= 32 for c in every)
     autocompleted = {c["name"] for c in every if c.get("autocomplete")}
-    assert autocompleted == {"query", "term", "document", "name"}
+    assert autocompleted == {"query", "term", "document", "name", "move", "adjustment"}
 
 
 def test_buttons_render_with_their_state_in_the_custom_id() -> None:

@@ -152,6 +152,11 @@ def test_docs_command_table_lists_no_command_the_bot_lacks() -> None:
             assert sub in subs, f"/{name} {sub}"
 
 
+# Hosted games (bot/cogs/games.py, bot/cogs/games_judge.py).
+GAME_COMMANDS = ("game", "judge", "move", "pass", "vacation", "play", "attack", "equip")
+GAME_COMMANDS += ("maneuver", "order", "react", "choose", "adjust")
+
+
 @pytest.mark.parametrize("guild", [None, 1234])
 def test_commands_sync_to_the_test_server_or_globally(guild: int | None) -> None:
     from unittest.mock import AsyncMock
@@ -174,6 +179,7 @@ def test_commands_sync_to_the_test_server_or_globally(guild: int | None) -> None
             "search",
             "settings",
             "card",
+            *GAME_COMMANDS,
         }
 
 

@@ -1,0 +1,570 @@
+"""Hosted games in Discord (issue 8): a thin adapter over the game service (bot.games).
+
+Lobby (`/game new`, accept and deck buttons), moves by persistent buttons and selects
+(bot.discord_games.items) or slash commands with autocomplete of the legal moves only, and
+the player's commands (`/game ...`, `/vacation`). Every decision is the service's: a cog only
+maps Discord users to `User`s, calls the service, and hands the committed result to
+`bot.cogs.games_delivery`, which re-renders messages from the service's state. A move is
+acknowledged only after the service committed it; a Discord failure never touches a game.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.cogs.games_delivery import Delivery
+from bot.discord_games.items import lobby_view, moves_view
+from bot.discord_games.links import Links
+from bot.discord_games.render import chunks, clip, lobby_text
+from bot.discord_render import NO_MENTIONS
+from bot.errors import BotError
+from bot.escaping import neutralise
+from bot.games import GameService, TableOptions, User
+from bot.games.deadlines import Reminder, TimedOut, VacationNotice
+from bot.games.deadlines_scheduler import DeadlineScheduler, for_service
+from bot.games.errors import DeckRejectedError, GameError, GameMovedOnError
+from bot.games.model import GameInfo, Status, TimeoutPolicy
+from bot.games.notify import private_update
+from engine.state import Format
+
+if TYPE_CHECKING:
+    from bot.discord_app import WarlordJudgeBot
+
+log = logging.getLogger(__name__)
+
+Choices = list[app_commands.Choice[str]]
+NOT_HOSTING = "Hosted games are not set up on this bot."
+UNEXPECTED = "Something went wrong; the game is unharmed. Please try again."
+MOVED_ON = "The game has moved on: here is a fresh menu."
+NOT_YOURS = "These moves are not yours."
+
+# Which engine actions each slash command offers (a grouping of the service's menu only).
+KINDS: dict[str, frozenset[str]] = {
+    "play": frozenset({"PlayCharacter", "PlayDungeon", "AttachEpicClass", "DefeatDungeon"}),
+    "attack": frozenset({"Attack"}),
+    "equip": frozenset({"Equip"}),
+    "maneuver": frozenset({"Maneuver"}),
+    "order": frozenset({"PlayOrderCard", "PerformAbility"}),
+    "react": frozenset({"PerformAbility", "Decline", "Pass", "SetStandingOrder"}),
+    "choose": frozenset({"Choose", "Decline", "DoneResolving"}),
+    "adjust": frozenset({"Adjust", "DoneResolving"}),
+    "pass": frozenset({"Pass", "Decline"}),
+}
+
+
+def user_of(who: discord.abc.User | discord.Member) -> User:
+    roles = frozenset(str(r.id) for r in getattr(who, "roles", ()) or ())
+    return User(str(who.id), who.display_name, roles)
+
+
+def _sentence(exc: BaseException) -> str:
+    if isinstance(exc, DeckRejectedError) and exc.problems:
+        items = "\n".join(f"- {neutralise(p)}" for p in exc.problems[:20])
+        more = f"\n(and {len(exc.problems) - 20} more)" if len(exc.problems) > 20 else ""
+        return f"{exc}\n{items}{more}"
+    if isinstance(exc, BotError):
+        return str(exc)
+    log.error("unexpected error in a game command", exc_info=exc)
+    return UNEXPECTED
+
+
+async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """A private answer, whether or not the interaction was answered already."""
+    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
+    text = chunks([text])[0]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+class GamesCog(commands.Cog):
+    """Tables, moves and the deadline loop; the judges' commands are in games_judge."""
+
+    game = app_commands.Group(name="game", description="Play-by-post games in threads")
+
+    def __init__(self, bot: WarlordJudgeBot) -> None:
+        self.bot = bot
+        self._service: GameService | None = bot.games
+        self._delivery: Delivery | None = None
+        self._scheduler: DeadlineScheduler | None = None
+
+    # -- wiring -------------------------------------------------------------------------------
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise GameError(NOT_HOSTING)
+        return self._service
+
+    @property
+    def delivery(self) -> Delivery:
+        if self._delivery is None:
+            self._delivery = Delivery(self.bot, self.service, Links(self.service.db))
+        return self._delivery
+
+    @property
+    def scheduler(self) -> DeadlineScheduler:
+        if self._scheduler is None:
+            self._scheduler = for_service(self.service)
+        return self._scheduler
+
+    async def cog_load(self) -> None:
+        if self._service is None:
+            return
+        failed = await self.bot.call(self.service.resume_all)
+        for game_id, why in failed.items():
+            log.error("game %s could not be resumed: %s", game_id, why)
+        if self.bot.deadline_seconds > 0:
+            self.deadlines.change_interval(seconds=self.bot.deadline_seconds)
+            self.deadlines.start()
+
+    async def cog_unload(self) -> None:
+        self.deadlines.cancel()
+
+    async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return await self.bot.call(fn, *args, **kwargs)
+
+    async def game_for(self, interaction: discord.Interaction[Any], game: int | None) -> int:
+        """The game named, else the thread's game, else the user's only running game."""
+        if game is not None:
+            return game
+        if interaction.channel_id is not None:
+            found = await self.call(
+                self.delivery.links.get_int, f"game_of:{interaction.channel_id}"
+            )
+            if found is not None:
+                return found
+        games = await self.call(self.service.games_for, str(interaction.user.id))
+        running = [g for g in games if g.status is Status.RUNNING]
+        waiting = [g for g in running if str(interaction.user.id) in g.waiting_users]
+        for pick in (waiting, running):
+            if len(pick) == 1:
+                return pick[0].id
+        raise GameError("Name the game (its number), or use the command in its thread.")
+
+    # -- lobby --------------------------------------------------------------------------------
+    @game.command(name="new", description="Open a game with the players you name")
+    @app_commands.describe(
+        opponent="A player to invite", opponent2="Another player", opponent3="Another player",
+        format="The format", reminder_hours="Remind a waiting player after this many hours",
+        timeout_hours="Apply the timeout after this many hours", timeout="What a timeout does",
+    )  # fmt: skip
+    @app_commands.choices(
+        format=[app_commands.Choice(name=f.value, value=f.value) for f in Format],
+        timeout=[app_commands.Choice(name=p.value, value=p.value) for p in TimeoutPolicy],
+    )
+    async def new(
+        self, interaction: discord.Interaction[Any], opponent: discord.User,
+        opponent2: discord.User | None = None, opponent3: discord.User | None = None,
+        format: str = Format.SAGA.value, reminder_hours: float = 24.0,
+        timeout_hours: float = 72.0, timeout: str = TimeoutPolicy.REMIND.value,
+    ) -> None:  # fmt: skip
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await say(interaction, "Open games in a server's channel.")
+            return
+        others = [u for u in (opponent, opponent2, opponent3) if u is not None]
+        host = user_of(interaction.user)
+        options = TableOptions(
+            format=Format(format), seats=1 + len(others), reminder_hours=reminder_hours,
+            timeout_hours=timeout_hours, timeout_policy=TimeoutPolicy(timeout),
+        )  # fmt: skip
+
+        def create() -> GameInfo:
+            info = self.service.create_game(
+                str(interaction.guild_id), host, options, channel=str(interaction.channel_id)
+            )
+            for other in others:
+                info = self.service.invite(info.id, host, user_of(other))
+            return info
+
+        try:
+            info = await self.call(create)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        mentions = discord.AllowedMentions(users=[discord.Object(u.id) for u in others])
+        await interaction.response.send_message(
+            lobby_text(info), view=lobby_view(info.id), allowed_mentions=mentions
+        )
+        sent = await interaction.original_response()
+        await self.call(
+            self.delivery.links.set_message, f"lobby:{info.id}", sent.channel.id, sent.id
+        )
+
+    async def press_accept(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        try:
+            info = await self.call(self.service.join, game_id, user_of(interaction.user))
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await interaction.response.edit_message(content=lobby_text(info), view=lobby_view(game_id))
+
+    async def submit_deck(
+        self, interaction: discord.Interaction[Any], game_id: int, text: str
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user = user_of(interaction.user)
+        try:
+            info = await self.call(self.service.game, game_id)
+            if not info.seat_of(user.id):
+                raise GameError(f"You have no seat in game {game_id}: accept the invitation first.")
+            await self.delivery.check_dm(info, user.id)  # before the game can start
+            result = await self.call(self.service.submit_deck, game_id, user, text)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(
+            interaction, f"Deck taken: {neutralise(result.deck_name)} ({result.cards} cards)."
+        )
+        await self._edit_lobby(result.game)
+        if result.started is not None:
+            await self.delivery.deliver(result.started)
+
+    async def _edit_lobby(self, info: GameInfo) -> None:
+        where = await self.call(self.delivery.links.message, f"lobby:{info.id}")
+        if where is None:
+            return
+        view = lobby_view(info.id) if info.status is Status.OPEN else None
+        try:
+            channel = await self.delivery.channel(where[0])
+            await channel.get_partial_message(where[1]).edit(content=lobby_text(info), view=view)
+        except discord.HTTPException:
+            log.info("the lobby message of game %s is gone", info.id)
+
+    @game.command(name="dms", description="Get your private game messages by DM again")
+    async def dms(self, interaction: discord.Interaction[Any]) -> None:
+        await self.call(self.delivery.links.delete, f"dms:{interaction.user.id}")
+        await say(interaction, "Your next games send private messages by DM again.")
+
+    # -- moves --------------------------------------------------------------------------------
+    async def press_move(
+        self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, n: int
+    ) -> None:
+        """A move button or select: checked, then played with the version it was shown at."""
+        try:
+            info = await self.call(self.service.game, game_id)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        if info.user_at(seat) != str(interaction.user.id):
+            await say(interaction, NOT_YOURS)
+            return
+        if info.version != version:
+            await self._moved_on(interaction, game_id, seat)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._play(interaction, game_id, seat, version, n)
+
+    async def _play(
+        self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, n: int
+    ) -> None:
+        user = user_of(interaction.user)
+        try:
+            t = await self.call(self.service.submit_number, game_id, user, n, version, seat)
+        except GameMovedOnError:
+            await self._moved_on(interaction, game_id, seat)
+            return
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(interaction, f"Done (game {game_id}, move {n}).")  # committed: acknowledge
+        await self.delivery.deliver(t)
+
+    async def _moved_on(
+        self, interaction: discord.Interaction[Any], game_id: int, seat: int
+    ) -> None:
+        game, version, pu = await self.call(self.delivery._private_parts, game_id, seat)
+        moves = [m.text for m in pu.moves] if game.status is Status.RUNNING else []
+        view = moves_view(game_id, seat, version, moves, 0)
+        lines = [MOVED_ON] + [f"{i}. {line}" for i, line in enumerate(moves[:20], 1)]
+        await say(interaction, "\n".join(lines), **({"view": view} if view else {}))
+        await self.delivery.refresh_private(game_id, seat)
+
+    async def press_page(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        seat: int,
+        version: int,
+        page: int,
+    ) -> None:
+        info = await self.call(self.service.game, game_id)
+        if info.user_at(seat) != str(interaction.user.id):
+            await say(interaction, NOT_YOURS)
+            return
+        await interaction.response.defer()
+        await self.delivery.refresh_private(game_id, seat, page=page)
+
+    def moves_of(self, game_id: int, user_id: str) -> tuple[int, int, list[tuple[int, Any, str]]]:
+        """(version, seat, [(number, action, text)]): the user's waiting seat's numbered moves,
+        numbered as the service's menu (`submit_number`) numbers them."""
+        info = self.service.game(game_id)
+        seats = [s for s in info.seat_of(user_id) if s in info.waiting_on]
+        if not seats:
+            who = ", ".join(f"<@{u}>" for u in info.waiting_users) or "nobody"
+            raise GameError(f"Game {game_id} is not waiting on you (it waits on {who}).")
+        state, version = self.service.state(game_id)
+        pu = private_update(None, state, (), seats[0], {})
+        return version, seats[0], [(n, m.action, m.text) for n, m in enumerate(pu.moves, 1)]
+
+    async def complete_moves(
+        self, interaction: discord.Interaction[Any], current: str, kinds: frozenset[str] | None
+    ) -> Choices:
+        """The legal moves of the user's waiting seat (only those of `kinds`), from the menu."""
+        try:
+            game_id = await self.game_for(interaction, getattr(interaction.namespace, "game", None))
+            version, seat, moves = await self.call(self.moves_of, game_id, str(interaction.user.id))
+        except Exception:
+            return []
+        needle = current.casefold().strip()
+        out: Choices = []
+        for n, action, line in moves:
+            if kinds is not None and type(action).__name__ not in kinds:
+                continue
+            label = f"{n}. {line}"
+            if needle and needle not in label.casefold():
+                continue
+            out.append(app_commands.Choice(name=clip(label, 100), value=f"{version}:{seat}:{n}"))
+        return out[:25]
+
+    async def slash_move(
+        self, interaction: discord.Interaction[Any], move: str, game: int | None,
+        kinds: frozenset[str] | None,
+    ) -> None:  # fmt: skip
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            game_id = await self.game_for(interaction, game)
+            parts = move.split(":")
+            if len(parts) == 3 and all(p.isdigit() for p in parts):
+                version, seat, n = (int(p) for p in parts)
+            else:
+                version, seat, moves = await self.call(
+                    self.moves_of, game_id, str(interaction.user.id)
+                )
+                wanted = move.strip().casefold()
+                picks = [
+                    number for number, action, line in moves
+                    if (kinds is None or type(action).__name__ in kinds)
+                    and (wanted == str(number) or wanted in line.casefold())
+                ]  # fmt: skip
+                if len(picks) != 1:
+                    raise GameError("Choose one of the moves the list offers.")
+                n = picks[0]
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await self._play(interaction, game_id, seat, version, n)
+
+    async def _complete_all(self, i: discord.Interaction[Any], current: str) -> Choices:
+        return await self.complete_moves(i, current, None)
+
+    @app_commands.command(name="move", description="Make any legal move in your game")
+    @app_commands.describe(move="The move (the list shows only legal ones)", game="Game number")
+    @app_commands.autocomplete(move=_complete_all)
+    async def move(
+        self, interaction: discord.Interaction[Any], move: str, game: int | None = None
+    ) -> None:
+        await self.slash_move(interaction, move, game, None)
+
+    @app_commands.command(name="pass", description="Pass (or decline) in your game")
+    @app_commands.describe(game="Game number")
+    async def pass_(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await self.slash_move(interaction, "pass", game, KINDS["pass"])
+
+    # -- reading and leaving ------------------------------------------------------------------
+    @game.command(name="list", description="Your games and whom each waits on")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            games = await self.call(self.service.games_for, str(interaction.user.id))
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        if not games:
+            await say(interaction, "You have no open or running game.")
+            return
+        lines = []
+        for g in games:
+            waits = ", ".join(f"<@{u}>" for u in g.waiting_users) or "nobody"
+            lines.append(
+                f"Game {g.id} ({g.options.format.value}, {g.status.value}): waits on {waits}"
+            )
+        await say(interaction, "\n".join(lines))
+
+    @game.command(name="status", description="Show (and refresh) the game's status message")
+    async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        try:
+            game_id = await self.game_for(interaction, game)
+            info = await self.call(self.service.game, game_id)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.delivery.refresh_status(game_id)
+            for s in info.seats:
+                if s.user_id == str(interaction.user.id):
+                    await self.delivery.refresh_private(game_id, s.seat)
+            link = await self.delivery.thread_link(info)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(interaction, f"Game {game_id} ({info.status.value}): the status is in {link}.")
+
+    @game.command(name="board", description="Post the public board in the game's thread")
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        from bot.game_text import render
+
+        try:
+            game_id = await self.game_for(interaction, game)
+            state, _ = await self.call(self.service.state, game_id)
+            info = await self.call(self.service.game, game_id)
+            thread = await self.delivery.thread(info)
+            text = await self.call(render, state, None)
+            await thread.send(f"```\n{clip(text, 1990)}\n```", allowed_mentions=NO_MENTIONS)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(interaction, "The board is in the game's thread.")
+
+    @game.command(name="log", description="The game's public log, a page at a time")
+    @app_commands.describe(page="Page number (default: the last)")
+    async def log_(
+        self, interaction: discord.Interaction[Any], game: int | None = None, page: int = 0
+    ) -> None:
+        try:
+            game_id = await self.game_for(interaction, game)
+            lines, pages = await self.call(
+                self.delivery.public_log.page, game_id, page - 1 if page else -1
+            )
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        shown = page if page else pages
+        await say(
+            interaction,
+            f"Game {game_id}, page {min(shown, pages)} of {pages}:\n" + "\n".join(lines),
+        )
+
+    @game.command(name="export", description="The game's record file (after the game, or judges)")
+    async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        try:
+            game_id = await self.game_for(interaction, game)
+            text = await self.call(self.service.export_record, game_id, user_of(interaction.user))
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        data = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"game-{game_id}.json")
+        await interaction.response.send_message(
+            f"Game {game_id}'s record.", file=data, ephemeral=True
+        )
+
+    @game.command(name="resign", description="Resign from a game")
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            game_id = await self.game_for(interaction, game)
+            t = await self.call(self.service.resign, game_id, user_of(interaction.user))
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(interaction, f"You resigned from game {game_id}.")
+        await self.delivery.deliver(t)
+
+    @app_commands.command(
+        name="vacation", description="Pause reminders and timeouts in all your games"
+    )
+    @app_commands.describe(away="True while you are away, False when you are back")
+    async def vacation(self, interaction: discord.Interaction[Any], away: bool) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.call(self.scheduler.set_vacation, str(interaction.user.id), away)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
+        await say(interaction, "Enjoy your time away." if away else "Welcome back.")
+        await self.run_deadlines()
+
+    # -- deadlines ----------------------------------------------------------------------------
+    @tasks.loop(seconds=60)
+    async def deadlines(self) -> None:
+        try:
+            await self.run_deadlines()
+        except Exception:
+            log.exception("the deadline loop failed; trying again at the next tick")
+
+    async def run_deadlines(self) -> None:
+        """One tick of the service's scheduler, its notices and timeouts delivered."""
+        result = await self.call(self.scheduler.tick)
+        done = []
+        for notice in result.notices:
+            try:
+                await self._notice(notice)
+                done.append(notice)
+            except discord.HTTPException as exc:
+                log.warning("could not deliver a deadline notice: %s", exc)
+        if done:
+            await self.call(self.scheduler.delivered, tuple(done))
+        for t in result.transitions:
+            await self.delivery.deliver(t)
+
+    async def _notice(self, notice: Reminder | TimedOut | VacationNotice) -> None:
+        info = await self.call(self.service.game, notice.game_id)
+        match notice:
+            case Reminder():
+                link = await self.delivery.thread_link(info)
+                await self.delivery.send_private(
+                    info, notice.user,
+                    content=f"Reminder {notice.number}: game {info.id} ({link}) waits on you.",
+                )  # fmt: skip
+            case TimedOut():
+                thread = await self.delivery.thread(info)
+                await thread.send(
+                    f"Seat {notice.seat} (<@{notice.user}>) ran out of time "
+                    f"({notice.hours:g} hours): {notice.policy.value}.",
+                    allowed_mentions=NO_MENTIONS,
+                )
+            case VacationNotice():
+                thread = await self.delivery.thread(info)
+                state = "is away: reminders and timeouts are paused" if notice.away else "is back"
+                await thread.send(f"<@{notice.user}> {state}.", allowed_mentions=NO_MENTIONS)
+
+
+def _kind_command(name: str, description: str) -> app_commands.Command[Any, Any, None]:
+    kinds = KINDS[name]
+
+    async def complete(interaction: discord.Interaction[Any], current: str) -> Choices:
+        cog = interaction.client.get_cog("GamesCog")  # type: ignore[attr-defined]
+        return await cog.complete_moves(interaction, current, kinds)  # type: ignore[no-any-return]
+
+    @app_commands.command(name=name, description=description)
+    @app_commands.describe(move="The move (the list shows only legal ones)", game="Game number")
+    @app_commands.autocomplete(move=complete)
+    async def command(
+        interaction: discord.Interaction[Any], move: str, game: int | None = None
+    ) -> None:
+        cog = interaction.client.get_cog("GamesCog")  # type: ignore[attr-defined]
+        await cog.slash_move(interaction, move, game, kinds)
+
+    return command
+
+
+KIND_COMMANDS = (
+    ("play", "Play a card (character, dungeon, epic class)"),
+    ("attack", "Attack with a character"),
+    ("equip", "Equip an item"),
+    ("maneuver", "Maneuver a character"),
+    ("order", "Play an order or use an ability"),
+    ("react", "React (or pass) when asked"),
+    ("choose", "Answer a choice the game asks"),
+    ("adjust", "Make a manual adjustment the game asks for"),
+)
+
+
+def kind_commands() -> list[app_commands.Command[Any, Any, None]]:
+    return [_kind_command(name, text) for name, text in KIND_COMMANDS]

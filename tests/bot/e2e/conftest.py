@@ -1,0 +1,26 @@
+"""End-to-end fixtures: the real bot, a real game service on a temporary database, and
+simcord's in-memory Discord (no network, no token)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.commands import Judge
+from bot.discord_app import WarlordJudgeBot
+from bot.games import GameService
+
+BotFactory = Callable[[], WarlordJudgeBot]
+
+
+@pytest.fixture
+def make_bot(judge: Judge, tmp_path: Path) -> BotFactory:
+    """A new bot process over the same database each call (a restart keeps the games)."""
+    path = tmp_path / "games.db"
+
+    def make() -> WarlordJudgeBot:
+        return WarlordJudgeBot(judge, games=GameService.open(path), deadline_seconds=0)
+
+    return make

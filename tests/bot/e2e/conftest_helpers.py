@@ -1,0 +1,128 @@
+"""Helpers for the simcord scenarios: a server, two players, a started game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from simcord.backend.errors import SetupError
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    users: dict[int, Any]
+    game_id: int = 0
+
+    def thread(self) -> Any:
+        for t in self.channel.threads:
+            if (t.name or "").startswith(f"Game {self.game_id}: ") and "private" not in t.name:
+                return t
+        raise AssertionError("no game thread")
+
+    def private_threads(self) -> list[Any]:
+        return [t for t in self.channel.threads if "private" in (t.name or "")]
+
+    def private_messages(self, who: Any) -> list[discord.Message]:
+        """The bot's messages in `who`'s DMs and private threads."""
+        out = list(self.users[who.id].dm_channel.history())
+        for t in self.private_threads():
+            try:
+                out += t.history(viewer=who)
+            except SetupError:  # another player's private thread: not readable (as it should)
+                continue
+        return out
+
+    def hand_message(self, who: Any) -> discord.Message:
+        """The private message naming this game whose moves `who` has (edited in place)."""
+        found = [m for m in self.private_messages(who) if f"**Game {self.game_id}**" in m.content]
+        assert found, f"no private game message for {who.name}"
+        return found[-1]
+
+    def waiting(self) -> Any:
+        """Whoever of alice and bob has moves to make (a move button or select)."""
+        for who in (self.alice, self.bob):
+            if move_ids(self.hand_message(who)):
+                return who
+        raise AssertionError("nobody has moves")
+
+
+def move_ids(message: discord.Message) -> list[str]:
+    out = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            cid = getattr(child, "custom_id", None) or ""
+            if cid.startswith(("wg:m:", "wg:s:")):
+                out.append(cid)
+    return out
+
+
+def public_texts(world: World) -> list[str]:
+    """Every message the bot posted where more than one player can read it."""
+    texts = [m.content for m in world.channel.history()]
+    texts += [m.content for m in world.thread().history()]
+    return texts
+
+
+async def start_game(
+    env: Any, *, decks: tuple[str, str] = ("saga-elven", "saga-dwarven"), close_dms: bool = False
+) -> World:
+    """alice opens a game against bob; bob accepts; both submit decks by the modal."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    users = {}
+    for name in ("alice", "bob"):
+        handle = env.create_user(name)
+        users[handle.id] = handle
+    alice, bob = (guild.add_member(u) for u in users.values())
+    world = World(env, guild, channel, alice, bob, users)
+    opened = await alice.slash(channel, "game new", opponent=bob)
+    lobby = opened.response.message
+    world.game_id = int(lobby.content.split("**Game ")[1].split("**")[0])
+    await bob.click(lobby, label="Accept")
+    if close_dms:
+        env.inject_error(
+            "POST", f"/channels/{users[bob.id].dm_channel.id}/messages", status=403, code=50007,
+            message="Cannot send messages to this user", times=None,
+        )  # fmt: skip
+    for who, deck in ((alice, decks[0]), (bob, decks[1])):
+        shown = await who.click(lobby, label="Submit deck")
+        await who.submit_modal(shown, {"deck": deck})
+    return world
+
+
+async def press(world: World, who: Any, message: discord.Message, number: int = 1) -> Any:
+    """`who` picks move `number` on `message` (a button or the select), wherever it is."""
+    actor = world.users[who.id] if message.guild is None else who
+    ids = move_ids(message)
+    assert ids, "no moves on that message"
+    if ids[0].startswith("wg:s:"):
+        return await actor.select(message, [str(number)], custom_id=ids[0])
+    return await actor.click(message, custom_id=ids[number - 1])
+
+
+async def play_first(world: World, who: Any, number: int = 1) -> Any:
+    """`who` picks move `number` from their private message."""
+    return await press(world, who, world.hand_message(who), number)
+
+
+def hidden_names(state: Any) -> set[str]:
+    """Names of cards in a hand or deck now that no card outside hands and decks shares."""
+    from engine.view import hidden_from
+
+    hidden = {state.card(i).name for i in hidden_from(state, None)}
+    every = range(len(state.instances))
+    shown = {state.card(i).name for i in every if i not in hidden_from(state, None)}
+    return hidden - shown
+
+
+def answer(result: Any) -> str:
+    """The text a user saw last in answer to an interaction (response or follow-up)."""
+    if result.followups:
+        return str(result.followups[-1].content)
+    return str(result.response.content) if result.response is not None else ""

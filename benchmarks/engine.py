@@ -1,5 +1,6 @@
 """Engine speed: games per second, actions per second, and the time to restore a game of
-about 500 actions from its record (play-by-post restores games by replaying them).
+about 500 actions from its record (play-by-post restores games by replaying them), and from
+state snapshots kept beside the record (engine.snapshots).
 
 Run: python benchmarks/engine.py [--games N] [--seed S]
 """
@@ -19,6 +20,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 from engine import GameConfig, GameRecord, apply, replay  # noqa: E402
 from engine.cards.sample import sample_catalog, sample_decks  # noqa: E402
 from engine.playout import random_playout  # noqa: E402
+from engine.snapshots import restore, snapshots_every  # noqa: E402
 
 
 def main() -> None:
@@ -55,6 +57,24 @@ def main() -> None:
         f"restore a 500-action game from its JSON record: median {median:.0f} ms "
         f"(best {min(times) * 1000:.0f} ms)"
     )
+
+    snapshots = snapshots_every(cut, 50)  # one every 50 actions and one at the end
+    for label, kept in (
+        ("a snapshot at action 500", snapshots),
+        ("a snapshot at action 451 (the worst case of one every 50)", None),
+    ):
+        if kept is None:
+            cut451 = GameRecord(cut.config, cut.seed, cut.decks, cut.cards, cut.actions[:451])
+            kept = [s for s in snapshots_every(cut451, 451) if s.actions == 451]
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            restore(GameRecord.from_json(text), kept)
+            times.append(time.perf_counter() - t0)
+        print(
+            f"restore it from its JSON record and {label}: median "
+            f"{statistics.median(times) * 1000:.1f} ms (best {min(times) * 1000:.1f} ms)"
+        )
 
     start = cut.start()
     times = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -24,7 +25,10 @@ from engine import (
     replay,
     view,
 )
+from engine.abilities_offer import NO_TARGET, discard_count
+from engine.actions import Decline, Pass, PerformAbility
 from engine.cards.sample import sample_catalog, sample_decks
+from engine.feats import abilities_of
 from engine.formation import illegal_ranks
 from engine.frames import Placement, PlacingCharacter
 from engine.orders import candidate_orders
@@ -183,3 +187,60 @@ def test_the_default_answer_of_every_decision_is_legal_and_a_game_of_defaults_go
         state = apply(state, action).state
         assert_invariants(state, views=False)
     assert state.is_over or state.turn > turn
+
+
+def _passes(state: GameState, action: object) -> bool:
+    try:
+        check(state, action)
+    except EngineError:
+        return False
+    return True
+
+
+def _every_candidate(state: GameState, seat: int) -> list[Any]:
+    """A superset of what `legal_actions` may list for the decision `seat` answers: every
+    Order of `candidate_orders`; every ability of every card of the seat's characters and
+    hand, by every character, at every character or none, with the discard choices the engine
+    lists; every option, one that is not, Decline and Pass."""
+    decision = next(d for d in state.pending if d.seat == seat)
+    out: list[Any] = [Pass(seat), Decline(seat), Choose(seat, -1)]
+    out += [Choose(seat, o) for o in decision.options]
+    if decision.kind not in (DecisionKind.ORDER, DecisionKind.REACT):
+        return out
+    out += candidate_orders(state, seat, state.dungeon)
+    own = sorted(u for u, unit in state.units.items() if unit.controller == seat)
+    player = state.players[seat]
+    cards = [c for u in own for c in (u, *state.units[u].items, *state.units[u].attachments)]
+    cards += [*player.hand, *player.discard]
+    for card in cards:
+        for index, ability in enumerate(abilities_of(state.card(card))):
+            need = discard_count(ability)
+            hand = sorted(c for c in player.hand if c != card)
+            discards = list(combinations(hand, need))[:6]
+            if decision.kind is DecisionKind.REACT:
+                discards = [tuple(c for c in player.hand if c != card)[:need]]
+            for uid in own:
+                for target in (NO_TARGET, *sorted(state.units)):
+                    out += [PerformAbility(seat, card, index, uid, target, d) for d in discards]
+    return out
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 150))
+def test_legal_actions_are_exactly_the_candidates_that_pass_check(seed: int, steps: int) -> None:
+    """DESIGN.md 2: `legal_actions` lists every action `check` accepts and nothing else (for
+    decisions other than a manual resolution, whose list is a menu), with no repeats; the
+    faster listing (engine.orders.legal_orders, cached facts) must not change it."""
+    _, state = playout(seed, steps)
+    rng = Rng(seed + 7)
+    for _ in range(25):
+        if state.is_over:
+            return
+        seat = state.pending[0].seat
+        legal = legal_actions(state, seat)
+        assert len(set(legal)) == len(legal)
+        if state.pending[0].kind is not DecisionKind.MANUAL:
+            passing = {a for a in _every_candidate(state, seat) if _passes(state, a)}
+            assert set(legal) == passing
+        k, rng = rng.below(len(legal))
+        state = apply(state, legal[k]).state

@@ -109,7 +109,8 @@ class GamesCog(commands.Cog):
     @property
     def delivery(self) -> Delivery:
         if self._delivery is None:
-            self._delivery = Delivery(self.bot, self.service, Links(self.service.db))
+            links = Links(self.service.db, self.service.store.lock)
+            self._delivery = Delivery(self.bot, self.service, links)
         return self._delivery
 
     @property
@@ -121,6 +122,7 @@ class GamesCog(commands.Cog):
     async def cog_load(self) -> None:
         if self._service is None:
             return
+        await self.bot.call(lambda: self.delivery)  # its tables, made on the service's thread
         failed = await self.bot.call(self.service.resume_all)
         for game_id, why in failed.items():
             log.error("game %s could not be resumed: %s", game_id, why)

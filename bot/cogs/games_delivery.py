@@ -85,7 +85,7 @@ class Delivery:
         self.bot = bot
         self.service = service
         self.links = links
-        self.public_log = PublicLogStore(links.db)
+        self.public_log = PublicLogStore(links.db, links._lock)
         self.edits = Coalescer()
 
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -15,11 +15,12 @@ TABLE = "discord_links"
 
 
 class Links:
-    """Small string values by key (e.g. "thread:12" -> "987654321")."""
+    """Small string values by key (e.g. "thread:12" -> "987654321"). Pass the game store's
+    lock: the connection is shared, and used by one thread at a time."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: sqlite_utils.Database, lock: threading.RLock | None = None) -> None:
         self.db = db
-        self._lock = threading.Lock()
+        self._lock = lock or threading.RLock()
         with self._lock:
             self.db.execute(
                 f"CREATE TABLE IF NOT EXISTS {TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
@@ -65,9 +66,9 @@ LOG_TABLE = "discord_public_log"
 class PublicLogStore:
     """The public lines posted in each game's thread, for `/game log` (paged)."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: sqlite_utils.Database, lock: threading.RLock | None = None) -> None:
         self.db = db
-        self._lock = threading.Lock()
+        self._lock = lock or threading.RLock()
         with self._lock:
             self.db.execute(
                 f"CREATE TABLE IF NOT EXISTS {LOG_TABLE} (game_id INTEGER NOT NULL, "

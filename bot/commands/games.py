@@ -124,7 +124,10 @@ class GameCommands:
         try:
             return self._dispatch(user, line.strip())
         except (BotError, EngineError) as exc:
-            return [Out(user.id, f"error: {exc}")]
+            # The service's "not waiting on you (it waits on X)" may name a seat asked about
+            # a hidden react: this layer never repeats whom a game waits on in a refusal.
+            text = re.sub(r" \(it waits on [^)]*\)", "", str(exc))
+            return [Out(user.id, f"error: {text}")]
 
     def tick(self) -> list[Out]:
         """Run the deadline scheduler once: reminders, timeouts, and what the timeouts did."""

@@ -49,6 +49,9 @@ def leave_play(tx: Tx, uid: int, why: str, rule: str, banish: bool = False) -> N
         move_to_discard(tx, attached, "attachment_left_play", "104.8")
     del tx.units[uid]
     tx.modifiers = [m for m in tx.modifiers if m.target != uid]
+    gone = {uid, *unit.items, *unit.attachments}
+    if any(c in gone for c, _, _ in tx.counters):  # 704.3: counters leave with the card
+        tx.counters = tuple(t for t in tx.counters if t[0] not in gone)
     if banish and uid not in tx.tokens:
         owner = tx.owners[uid]
         tx.update_player(owner, banish=(*tx.player(owner).banish, uid))

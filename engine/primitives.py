@@ -150,6 +150,9 @@ def attach(tx: Tx, seat: int, card: int, to: int) -> None:
     unit = tx.units[to]
     tx.update_unit(to, attachments=(*unit.attachments, card))
     tx.emit(CardAttached(seat=seat, card=card, name=tx.name(card), to=to, to_name=tx.name(to)))
+    from engine.keywords import place_charges
+
+    place_charges(tx, card)  # 602.9: an attached card enters play
 
 
 def add_counters(tx: Tx, card: int, counter: str, amount: int) -> None:

@@ -237,7 +237,10 @@ def place_character(
         )
         if card.is_warlord:
             tx.emit(WarlordTypeLost(seat=seat, card=uid, name=card.name))
+        from engine.keywords import place_charges
         from engine.reacts import open_window  # 508.6.3: Enter Reacts
+
+        place_charges(tx, uid)  # 602.9
 
         open_window(tx, (Window.ENTER_PLAY,), seat=seat, actor=uid, subject=uid)
         return
@@ -262,6 +265,9 @@ def equip(tx: Tx, seat: int, item: int, uid: int) -> None:
     unit = tx.units[uid]
     tx.update_unit(uid, items=(*unit.items, item))
     tx.emit(ItemEquipped(seat=seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid)))
+    from engine.keywords import place_charges
+
+    place_charges(tx, item)  # 602.9
     ask_destroy(tx, seat, uid, item)
 
 

@@ -128,6 +128,10 @@ def start_game(
     )
     tx = Tx(state)
     tx.emit(GameStarted(seats=config.seats, format=config.format.value, seed=seed))
+    from engine.keywords import place_charges
+
+    for uid in sorted(units):  # 602.9: Charge counters on cards that begin in play
+        place_charges(tx, uid)
     tx.emit(TurnStarted(turn=1))
     tx.emit(PhaseStarted(phase="ready", turn=1))
     advance(tx)

@@ -173,9 +173,8 @@ def read_deck_file(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise HotSeatError(
-            f"Cannot read {path}: {getattr(exc, 'strerror', None) or exc}."
-        ) from None
+        reason = getattr(exc, "strerror", None) or "it is not a UTF-8 text file"
+        raise HotSeatError(f"Cannot read {path}: {reason}.") from None
 
 
 def play_deck_texts(

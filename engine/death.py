@@ -132,21 +132,23 @@ def check_deaths(tx: Tx, windows: bool = False) -> bool:
             return died
 
 
-# Why a unit dies (or None), by the unit's value and the modifiers on it: nothing else changes
-# its HP, level or wounds (engine.stats), so a unit unchanged since the last check is not
-# computed again. The card definition is kept beside the answer and compared by identity.
-_DYING: dict[tuple[Unit, tuple[Modifier, ...]], tuple[Card, tuple[str, str] | None]] = {}
+# Why a unit dies (or None), by the unit (a frozen value, by identity) and the modifiers on
+# it: nothing else changes its HP, level or wounds (engine.stats), so a unit unchanged since
+# the last check is not computed again. The entry holds the unit, so its id is not reused
+# while it is here; the card definition is kept and compared by identity too.
+_DYING: dict[int, tuple[Unit, tuple[Modifier, ...], Card, tuple[str, str] | None]] = {}
 _DYING_MAX = 50_000
 
 
 def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]] | None:
     """The first character in initiative order that must die now (not one whose Death React
     window is open), with why and the rule."""
-    on: dict[int, list[Modifier]] = {}
+    on: dict[int, tuple[Modifier, ...]] = {}
     for m in tx.modifiers:
-        on.setdefault(m.target, []).append(m)
+        on[m.target] = (*on.get(m.target, ()), m)
     modified = set(on)
     units = tx.units
+    cards, instances = tx.cards, tx.instances
     for seat in tx.seat_order():
         for row in tx.players[seat].ranks:
             for uid in row:
@@ -155,16 +157,21 @@ def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]
                     continue  # nothing lowers its HP or level and it has no wounds
                 if uid in pending_deaths:
                     continue
-                key = (unit, tuple(on.get(uid, ())))
-                card = tx.card(uid)
-                found = _DYING.get(key)
-                if found is None or found[0] is not card:
+                mods = on.get(uid, ())
+                card = cards[instances[uid]]
+                found = _DYING.get(id(unit))
+                if (
+                    found is None
+                    or found[0] is not unit
+                    or found[1] != mods
+                    or found[2] is not card
+                ):
                     if len(_DYING) >= _DYING_MAX:
                         _DYING.clear()
-                    found = (card, is_dying(tx, uid, modified))
-                    _DYING[key] = found
-                if found[1] is not None:
-                    return uid, found[1]
+                    found = (unit, mods, card, is_dying(tx, uid, modified))
+                    _DYING[id(unit)] = found
+                if found[3] is not None:
+                    return uid, found[3]
     return None
 
 

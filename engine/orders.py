@@ -25,7 +25,7 @@ from engine.actions import (
 )
 from engine.cards.model import Card, CardType
 from engine.cards.validation import MERCENARY
-from engine.formation import locate, rank_would_be_legal
+from engine.formation import Place, all_places, locate, rank_would_be_legal
 from engine.problems import Problem
 from engine.state import Orientation
 from engine.stats import Board
@@ -133,7 +133,13 @@ def maneuver_problem(board: Board, seat: int, a: Maneuver) -> Problem | None:
     problem = _ready_own_character(board, seat, a.character)
     if problem:
         return problem
-    place = locate(board.players, a.character)
+    return _maneuver_place_problem(board, seat, a, locate(board.players, a.character))
+
+
+def _maneuver_place_problem(
+    board: Board, seat: int, a: Maneuver, place: Place | None
+) -> Problem | None:
+    """The rest of `maneuver_problem`, for a ready character of the seat standing at `place`."""
     if place is None:
         return Problem("507.5", f"{_name(board, a.character)} is not in a formation.")
     if a.direction == "forward" and place.rank == 1 and place.formation == seat:
@@ -358,16 +364,15 @@ def legal_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
         else:
             continue
         out += [a for a in found if _problem_of(board, seat, dungeon, a) is None]
-    for u in own:
-        if u not in ready:
-            continue
+    places = all_places(board.players)
+    for u in ready:
         if attack_problem(board, seat, Attack(seat, u)) is None:
             out.append(Attack(seat, u))
-        out += [
-            Maneuver(seat, u, d)
-            for d in DIRECTIONS
-            if maneuver_problem(board, seat, Maneuver(seat, u, d)) is None
-        ]
+        place = places.get(u)
+        for d in DIRECTIONS:
+            maneuver = Maneuver(seat, u, d)
+            if _maneuver_place_problem(board, seat, maneuver, place) is None:
+                out.append(maneuver)
     if dungeon is not None:
         for w in warlords:
             for combo in defeat_choices(board, seat, dungeon):

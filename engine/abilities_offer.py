@@ -10,7 +10,7 @@ performer. Every problem names the rule broken.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, islice
 
 from engine import stats
 from engine.actions import PerformAbility
@@ -259,10 +259,15 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
             continue
         need = discard_count(ability)
         hand = [c for c in board.players[seat].hand if c != card]
-        discards = list(combinations(sorted(hand), need))[:limit]
+        discards = list(islice(combinations(sorted(hand), need), limit))
         if not discards:
             continue
         for uid in own if performer is None else [performer]:
+            orientation = board.units[uid].orientation
+            if orientation is Orientation.STUNNED or (
+                ability.is_spend and orientation is not Orientation.READY
+            ):
+                continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
             probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
             if _problem(board, seat, probe, ability, performer, turn) is not None:
                 continue  # the target and the discards chosen do not change these (510.9)

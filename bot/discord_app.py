@@ -24,6 +24,7 @@ from bot.store import GuildSettings
 
 if TYPE_CHECKING:
     from bot.games import GameService
+    from bot.games.notify_pacing import ReactPacing
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ class WarlordJudgeBot(commands.Bot):
 
     `judge` may be None only to describe the command tree without answering anything.
     `games` hosts play-by-post games (bot.cogs.games); without it the game commands say so.
-    `deadline_seconds` is the period of the deadline loop (0: no loop, e.g. in tests).
+    `deadline_seconds` is the period of the deadline loop (0: no loop, e.g. in tests);
+    `react_pacing` the pause range of public game messages (bot.games.notify_pacing).
     """
 
     def __init__(
@@ -68,6 +70,7 @@ class WarlordJudgeBot(commands.Bot):
         inline_refs: bool = True,
         games: GameService | None = None,
         deadline_seconds: float = 60.0,
+        react_pacing: ReactPacing | None = None,
     ) -> None:
         quiet_voice_warnings()
         super().__init__(
@@ -83,6 +86,7 @@ class WarlordJudgeBot(commands.Bot):
         self.inline_refs = inline_refs
         self.games = games
         self.deadline_seconds = deadline_seconds
+        self.react_pacing = react_pacing
 
     @property
     def judge(self) -> Judge:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, assert_never
 
 import discord
@@ -34,6 +36,7 @@ from bot.games.notify import (
     private_update,
     waiting_lines,
 )
+from bot.games.notify_pacing import MessageQueue, ReactPacing, release
 
 if TYPE_CHECKING:
     from bot.discord_app import WarlordJudgeBot
@@ -87,6 +90,13 @@ class Delivery:
         self.links = links
         self.public_log = PublicLogStore(links.db, links._lock)
         self.edits = Coalescer()
+        # React pacing (bot.games.notify_pacing): per game, messages held while a hidden react
+        # window is open, and each transition's public messages after a random pause.
+        self.pacing: ReactPacing = getattr(bot, "react_pacing", None) or ReactPacing()
+        self.rng = random.Random()
+        self.queues: dict[int, MessageQueue] = {}
+        self.notes: dict[int, list[str]] = {}
+        self._later: set[asyncio.Task[None]] = set()
 
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return await self.bot.call(fn, *args, **kwargs)
@@ -178,22 +188,55 @@ class Delivery:
 
     # -- a transition -------------------------------------------------------------------------
     async def deliver(self, t: GameTransition) -> None:
-        """Send what the notification planner says for one committed change."""
+        """Send what the notification planner says for one committed change, paced by the
+        react policy: the asked seat's own messages at once, the rest held while a hidden
+        react window is open, then released together after the transition's pause."""
         messages = await self.call(plan_transition, t)
-        await self.deliver_messages(t.game, messages, note=t.note)
+        how = await self.call(release, t.before, t.after, self.rng, self.pacing)
+        game_id = t.game.id
+        if t.note:
+            self.notes.setdefault(game_id, []).append(t.note)
+        now = datetime.now(UTC)
+        for out in self.queues.setdefault(game_id, MessageQueue()).push(messages, how, now):
+            public = not how.hold  # held: only the asked seat's own messages go (at once)
+            delay = (out.at - now).total_seconds()
+            if not public or delay <= 0:
+                await self.deliver_messages(game_id, out.messages, public=public)
+                continue
+            task = asyncio.ensure_future(self._deliver_later(game_id, out.messages, delay))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    async def _deliver_later(self, game_id: int, messages: Sequence[Message], delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await self.deliver_messages(game_id, messages, public=True)
+        except Exception:
+            log.exception("could not deliver game %s's messages", game_id)
 
     async def deliver_messages(
-        self, game: GameInfo, messages: Sequence[Message], note: str = ""
+        self, game_id: int, messages: Sequence[Message], *, public: bool = True
     ) -> None:
+        """Send one batch. `public` False: only the private messages of a seat asked about a
+        hidden react (nothing in the thread, not even the status message, changes)."""
+        game = await self.call(self.service.game, game_id)
+        if not public:
+            for m in messages:
+                if isinstance(m, PrivateUpdate):
+                    await self.refresh_private(game_id, m.seat, lines=m.lines)
+                elif isinstance(m, Ping):
+                    await self.ping(game, m)
+            return
         thread = await self.thread(game)
-        public: list[str] = [f"*{note}*"] if note else []
+        notes = self.notes.pop(game_id, [])
+        public_lines: list[str] = [f"*{neutralise(n)}*" for n in notes]
         pings: list[Ping] = []
         private: list[PrivateUpdate] = []
         over: GameOver | None = None
         for m in messages:
             match m:
                 case PublicLog(lines=lines):
-                    public += lines
+                    public_lines += lines
                 case WaitingOn():
                     pass  # part of the status message, re-rendered from the service
                 case PrivateUpdate():
@@ -211,9 +254,9 @@ class Delivery:
                     assert_never(m)
         ended = game.status in (Status.FINISHED, Status.ABANDONED)
         if over is None and ended:
-            public.append(f"Game over: {neutralise(game.result or game.status.value)}.")
-        await self.call(self.public_log.add, game.id, public)
-        for text in chunks(public):
+            public_lines.append(f"Game over: {neutralise(game.result or game.status.value)}.")
+        await self.call(self.public_log.add, game.id, public_lines)
+        for text in chunks(public_lines):
             await self._safe(thread.send(text, allowed_mentions=NO_MENTIONS))
         await self.refresh_status(game.id)
         for update in private:
@@ -263,7 +306,13 @@ class Delivery:
             return game, "", ()
         state, _ = self.service.state(game_id)
         names = {s.seat: s.name or f"seat {s.seat}" for s in game.seats}
-        return game, render(state, None), waiting_lines(state, names).lines
+        # The engine's render names every pending seat; the planner's waiting lines are the
+        # public ones (a seat asked about a hidden react is never named).
+        board = "\n".join(
+            line for line in render(state, None).splitlines()
+            if not line.startswith("Waiting on seat ")
+        )  # fmt: skip
+        return game, board, waiting_lines(state, names).lines
 
     async def refresh_private(
         self, game_id: int, seat: int, lines: Sequence[str] = (), page: int = 0

@@ -310,3 +310,65 @@ def test_custom_ids_carry_game_seat_and_version_and_parse_back(item: Any, cls: A
     parsed = asyncio.run(cls.from_custom_id(MagicMock(), item.item, match))
     assert parsed.item.custom_id == custom_id
     assert select_id(1, 2, 3, 4) == "wg:s:1:2:3:4"
+
+
+def test_while_a_hidden_react_window_is_open_only_the_asked_seat_hears_of_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.games.notify import PrivateUpdate, PublicLog, WaitingOn
+    from bot.games.notify_pacing import Release
+
+    d, _ = delivery_with_links()
+    d.bot.games.game.return_value = info()
+    asked = PrivateUpdate(1, "200", (), (), (), "React or pass.", (), True)
+    other = PrivateUpdate(0, "100", (), (), (), None, (), True)
+    messages = (PublicLog(("Alice attacks.",)), WaitingOn((), ()), other, asked)
+    monkeypatch.setattr("bot.cogs.games_delivery.plan_transition", lambda t: messages)
+    releases = iter([Release(True, 0.0, frozenset({1})), Release(False, 0.0)])
+    monkeypatch.setattr("bot.cogs.games_delivery.release", lambda *a: next(releases))
+    d.refresh_private = AsyncMock()  # type: ignore[method-assign]
+    d.refresh_status = AsyncMock()  # type: ignore[method-assign]
+    thread = MagicMock()
+    thread.send = AsyncMock()
+    d.thread = AsyncMock(return_value=thread)  # type: ignore[method-assign]
+    d.ping = AsyncMock()  # type: ignore[method-assign]
+    d.public_log = MagicMock()
+    transition = MagicMock(note="", game=info())
+
+    asyncio.run(d.deliver(transition))  # the window opens: held
+    assert [c.args[1] for c in d.refresh_private.await_args_list] == [1]
+    d.refresh_status.assert_not_called()
+    thread.send.assert_not_called()
+
+    monkeypatch.setattr(
+        "bot.cogs.games_delivery.plan_transition", lambda t: (PublicLog(("Bob passes.",)),)
+    )
+    asyncio.run(d.deliver(transition))  # the window closes: everything held goes together
+    sent = "\n".join(c.args[0] for c in thread.send.await_args_list)
+    assert "Alice attacks." in sent and "Bob passes." in sent
+    d.refresh_status.assert_awaited()
+    assert 0 in [c.args[1] for c in d.refresh_private.await_args_list]
+
+
+def test_public_messages_wait_for_the_react_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.games.notify import PublicLog
+    from bot.games.notify_pacing import Release
+
+    d, _ = delivery_with_links()
+    monkeypatch.setattr("bot.cogs.games_delivery.plan_transition", lambda t: (PublicLog(("x",)),))
+    monkeypatch.setattr("bot.cogs.games_delivery.release", lambda *a: Release(False, 5.0))
+    delays: list[float] = []
+
+    async def later(game_id: int, messages: Any, delay: float) -> None:
+        delays.append(delay)
+
+    d._deliver_later = later  # type: ignore[method-assign]
+    d.deliver_messages = AsyncMock()  # type: ignore[method-assign]
+
+    async def main() -> None:
+        await d.deliver(MagicMock(note="", game=info()))
+        await asyncio.gather(*d._later)
+
+    asyncio.run(main())
+    assert len(delays) == 1 and 4.9 < delays[0] <= 5.0
+    d.deliver_messages.assert_not_called()

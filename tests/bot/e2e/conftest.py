@@ -11,6 +11,9 @@ import pytest
 from bot.commands import Judge
 from bot.discord_app import WarlordJudgeBot
 from bot.games import GameService
+from bot.games.notify_pacing import ReactPacing
+
+NO_PAUSE = ReactPacing(0.0, 0.0)
 
 BotFactory = Callable[[], WarlordJudgeBot]
 
@@ -21,6 +24,10 @@ def make_bot(judge: Judge, tmp_path: Path) -> BotFactory:
     path = tmp_path / "games.db"
 
     def make() -> WarlordJudgeBot:
-        return WarlordJudgeBot(judge, games=GameService.open(path), deadline_seconds=0)
+        # No react pauses (2 to 8 seconds of real time each): the policy's holding still
+        # applies; its pauses are tested with the fakes (tests/bot/test_games_discord.py).
+        return WarlordJudgeBot(
+            judge, games=GameService.open(path), deadline_seconds=0, react_pacing=NO_PAUSE
+        )
 
     return make

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import stats
 from engine.cards.abilities import Ability
 from engine.checks import feat_check
 from engine.events_abilities import EffectSkipped
 from engine.feats import AUTOMATED_FEATS
 from engine.frames import Striking
+from engine.keywords import true_strike
 from engine.primitives import heal
 from engine.react_perform import change_strike, strike_under, window_under
 from engine.strikes import start_strike
@@ -27,12 +27,11 @@ def _strike_index(tx: Tx) -> int | None:
     return strike_under(tx, len(tx.stack))
 
 
-def true_strike(tx: Tx, index: int) -> bool:
-    """602.14: "A character with the True Strike keyword may not have its strikes canceled or
-    redirected." """
+def _true_strike(tx: Tx, index: int) -> bool:
+    """602.14: the strike at `index` may not be canceled or redirected."""
     frame = tx.stack[index]
     assert isinstance(frame, Striking)
-    return frame.performer in tx.units and stats.has_keyword(tx, frame.performer, "True Strike")
+    return true_strike(tx, frame.performer)
 
 
 def resolve_feat(
@@ -72,14 +71,14 @@ def resolve_feat(
     if feat == "Powerattack":  # 603.7
         change_strike(tx, len(tx.stack), "extra_wounds", 1)
     elif feat in ("Stealth", "Magic Resistance"):  # 603.12.2, 603.4
-        if true_strike(tx, index):
+        if _true_strike(tx, index):
             _skip(tx, seat, card, "true_strike", "602.14")
         else:
             change_strike(tx, len(tx.stack), "cancel")
     elif feat == "Defend":  # 603.3: redirect the strike to this character
         frame = tx.stack[index]
         assert isinstance(frame, Striking)
-        if true_strike(tx, index):
+        if _true_strike(tx, index):
             _skip(tx, seat, card, "true_strike", "602.14")
         else:
             tx.set_frame(index, replace(frame, target=performer))

@@ -75,6 +75,10 @@ def change_strike(tx: Tx, index: int, op: str, amount: int = 1) -> bool:
     elif op == "extra_wounds":
         frame = replace(frame, wounds=frame.wounds + amount)
     elif op == "cancel":
+        from engine.keywords import true_strike
+
+        if true_strike(tx, frame.performer):
+            return False  # 602.14: its strikes may not be canceled
         frame = replace(frame, step=StrikeStep.DONE, hit=False)
     else:
         return False

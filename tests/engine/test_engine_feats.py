@@ -6,12 +6,14 @@ Medicine +6) has one wound; Grunt Raider (#4, +3) attacks on seat 1's turn."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from engine import DecisionKind, Decline, GameState, apply, legal_actions
 from engine.actions import Action, PerformAbility, action_from_dict
 from engine.cards.abilities import AbilityKind, Performer, Qualifier
+from engine.cards.model import Keyword
 from engine.feats import FEAT_ABILITIES, FEAT_NAMES, abilities_of, feat_of, feats
 from engine.position import load_position
 
@@ -165,3 +167,21 @@ def test_rule_603_6_medicine_heals_a_wounded_character_in_this_rank() -> None:
     assert state.units[MEDIC].wounds == 0
     again = [a for a in legal_actions(state, 0) if isinstance(a, PerformAbility)]
     assert not any(a.card == MEDIC for a in again)  # 510.7: Limited, once per turn
+
+
+def test_rule_602_14_stealth_cannot_cancel_a_true_strike() -> None:
+    """602.14: "A character with the True Strike keyword may not have its strikes canceled or
+    redirected." Stealth succeeds (10 + 3 + 7) but the Raider's strike goes on."""
+    state = _state([10, 18])
+    cards = dict(state.cards)
+    raider = state.card(GRUNT)
+    cards[state.instances[GRUNT]] = replace(raider, keywords=(Keyword("True Strike"),))
+    state, _ = _attack(replace(state, cards=cards))
+    stealth = _feat(state, 0, "Stealth")
+    assert stealth is not None
+    state, events = _play(state, stealth)
+    assert any(e.kind == "effect_skipped" and e.rule == "602.14" for e in events)
+    while state.pending and state.pending[0].kind is DecisionKind.REACT:
+        state, more = _play(state, Decline(state.pending[0].seat))
+        events += more
+    assert any(e.kind == "roll" and e.roll.purpose == "melee strike" for e in events)

@@ -1,4 +1,5 @@
-"""Seeded random playouts: a player choosing uniformly among legal actions, with a turn cap.
+"""Seeded random playouts: a player choosing uniformly among legal actions, with a turn cap
+(an Order is drawn among the candidates and checked, not chosen from the full legal list).
 
 Pure and deterministic: the same decks and seeds give the same record. Used by
 `warlord-judge game simulate`, the property tests and the benchmarks.
@@ -10,9 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, Adjust, Decline, DoneResolving, PerformAbility
+from engine.abilities_offer import candidate_abilities
+from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
 from engine.cards.model import Deck
-from engine.game import apply, legal_actions
+from engine.game import apply, legal_actions, order_problem
+from engine.orders import candidate_orders
 from engine.pending import DecisionKind
 from engine.record import GameRecord, new_record
 from engine.rng import Rng
@@ -59,10 +62,14 @@ def random_playout(
             done, chooser = chooser.below(2)
             options = [DoneResolving(seat)] if done == 0 else legal_actions(state, seat)[1:]
             options = options or [DoneResolving(seat)]
+        elif state.pending[0].kind is DecisionKind.ORDER:
+            options = []
+            action, chooser = random_order(state, seat, chooser)
         else:
             options = legal_actions(state, seat)
-        index, chooser = chooser.below(len(options))
-        action = options[index]
+        if options:
+            index, chooser = chooser.below(len(options))
+            action = options[index]
         kind = ability_kind(state, action)
         if kind:
             abilities[kind] = abilities.get(kind, 0) + 1
@@ -80,6 +87,22 @@ def random_playout(
         tuple(sorted(reacts.items())),
         tuple(sorted(abilities.items())),
     )
+
+
+def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng]:
+    """An Order chosen uniformly among the legal ones (those `legal_actions` lists), without
+    checking every candidate: a candidate Order drawn at random is checked, and one refused
+    is set aside before drawing again (Orders on cards are listed legal already)."""
+    candidates: list[Action] = [Pass(seat), *candidate_orders(state, seat, state.dungeon)]
+    unchecked = len(candidates)  # indexes 1..unchecked-1 still need checking
+    candidates += candidate_abilities(state, seat, state.turn)
+    while True:
+        index, chooser = chooser.below(len(candidates))
+        action = candidates[index]
+        if index == 0 or index >= unchecked or order_problem(state, action) is None:
+            return action, chooser
+        candidates.pop(index)
+        unchecked -= 1
 
 
 def ability_kind(state: GameState, action: Action) -> str:

@@ -418,17 +418,15 @@ class GamesCog(commands.Cog):
             return
         await say(interaction, f"Game {game_id} ({info.status.value}): the status is in {link}.")
 
-    @game.command(name="board", description="Post the public board in the game's thread")
+    @game.command(name="board", description="Post the board picture in the game's thread")
     async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        from bot.game_text import render
-
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             game_id = await self.game_for(interaction, game)
-            state, _ = await self.call(self.service.state, game_id)
             info = await self.call(self.service.game, game_id)
-            thread = await self.delivery.thread(info)
-            text = await self.call(render, state, None)
-            await thread.send(f"```\n{clip(text, 1990)}\n```", allowed_mentions=NO_MENTIONS)
+            if info.status is Status.OPEN:
+                raise GameError(f"Game {game_id} has not started yet.")
+            await self.delivery.post_board(info)
         except Exception as exc:
             await say(interaction, _sentence(exc))
             return

@@ -9,6 +9,7 @@ is in flight, later requests only mark it dirty, and one more edit sends the lat
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, assert_never
 
 import discord
 
+from bot.discord_games.board import board_png
 from bot.discord_games.items import moves_view
 from bot.discord_games.links import Links, PublicLogStore
 from bot.discord_games.render import chunks, game_title, private_text, status_text
@@ -37,6 +39,7 @@ from bot.games.notify import (
     waiting_lines,
 )
 from bot.games.notify_pacing import MessageQueue, ReactPacing, release
+from engine.view import view
 
 if TYPE_CHECKING:
     from bot.discord_app import WarlordJudgeBot
@@ -97,6 +100,7 @@ class Delivery:
         self.queues: dict[int, MessageQueue] = {}
         self.notes: dict[int, list[str]] = {}
         self._later: set[asyncio.Task[None]] = set()
+        self.board_due: set[int] = set()  # games whose next public batch posts the board
 
     async def call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return await self.bot.call(fn, *args, **kwargs)
@@ -196,6 +200,8 @@ class Delivery:
         game_id = t.game.id
         if t.note:
             self.notes.setdefault(game_id, []).append(t.note)
+        if t.before is None or t.before.turn != t.after.turn:
+            self.board_due.add(game_id)
         now = datetime.now(UTC)
         for out in self.queues.setdefault(game_id, MessageQueue()).push(messages, how, now):
             public = not how.hold  # held: only the asked seat's own messages go (at once)
@@ -258,6 +264,9 @@ class Delivery:
         await self.call(self.public_log.add, game.id, public_lines)
         for text in chunks(public_lines):
             await self._safe(thread.send(text, allowed_mentions=NO_MENTIONS))
+        if game_id in self.board_due and game.status is Status.RUNNING:
+            self.board_due.discard(game_id)
+            await self._safe(self.post_board(game))
         await self.refresh_status(game.id)
         for update in private:
             await self.refresh_private(game.id, update.seat, lines=update.lines)
@@ -265,6 +274,20 @@ class Delivery:
             await self.ping(game, p)
         if over is not None or ended:
             await self.finish(game.id)
+
+    async def post_board(self, game: GameInfo) -> None:
+        """The board picture in the game's thread (the text board without Pillow)."""
+        png, text = await self.call(self._board, game.id)
+        thread = await self.thread(game)
+        if png is not None:
+            picture = discord.File(io.BytesIO(png), filename=f"game-{game.id}-board.png")
+            await thread.send(file=picture, allowed_mentions=NO_MENTIONS)
+        else:
+            await thread.send(f"```\n{text[:1990]}\n```", allowed_mentions=NO_MENTIONS)
+
+    def _board(self, game_id: int) -> tuple[bytes | None, str]:
+        state, _ = self.service.state(game_id)
+        return board_png(view(state, None)), self._status_parts(game_id)[1]
 
     async def ping(self, game: GameInfo, p: Ping) -> None:
         if p.user is None:

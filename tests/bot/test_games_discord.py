@@ -334,6 +334,7 @@ def test_while_a_hidden_react_window_is_open_only_the_asked_seat_hears_of_it(
     d.ping = AsyncMock()  # type: ignore[method-assign]
     d.public_log = MagicMock()
     transition = MagicMock(note="", game=info())
+    transition.before.turn = transition.after.turn = 2  # no new turn: no board picture
 
     asyncio.run(d.deliver(transition))  # the window opens: held
     assert [c.args[1] for c in d.refresh_private.await_args_list] == [1]
@@ -372,3 +373,20 @@ def test_public_messages_wait_for_the_react_pause(monkeypatch: pytest.MonkeyPatc
     asyncio.run(main())
     assert len(delays) == 1 and 4.9 < delays[0] <= 5.0
     d.deliver_messages.assert_not_called()
+
+
+def test_the_board_picture_is_drawn_from_the_spectator_view() -> None:
+    from bot.discord_games.board import board_png
+    from engine.cards.sample import sample_catalog, sample_decks
+    from engine.record import new_record
+    from engine.state import GameConfig
+    from engine.view import view
+
+    decks = sample_decks()
+    record, _ = new_record(
+        GameConfig(seats=2), [decks["saga-elven"], decks["saga-dwarven"]], 5, sample_catalog()
+    )
+    public = view(record.begin().state, None)
+    assert all("hand" not in p for p in public["players"])
+    png = board_png(public)
+    assert png is not None and png.startswith(b"\x89PNG")

@@ -50,6 +50,10 @@ def test_a_game_from_lobby_to_resignation_with_buttons_slash_commands_and_a_rest
             world = await start_game(env)
             thread = world.thread()
             assert any("starts" in m.content for m in thread.history())
+            pictures = [a for m in thread.history() for a in m.attachments]
+            assert [a.filename for a in pictures] == [f"game-{world.game_id}-board.png"]
+            shown = await world.bob.slash(thread, "game board")
+            assert "thread" in answer(shown)
             status = [m for m in thread.history() if "(version " in m.content]
             assert len(status) == 1  # one status message
 

@@ -268,6 +268,10 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
                 ability.is_spend and orientation is not Orientation.READY
             ):
                 continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
+            if performer is None and not stats.class_allows(
+                board.card(card).classes, board.card(uid)
+            ):
+                continue  # nor an Action card of another class (303.2)
             probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
             if _problem(board, seat, probe, ability, performer, turn) is not None:
                 continue  # the target and the discards chosen do not change these (510.9)

@@ -252,7 +252,15 @@ def adjustment_choices(state: GameState, seat: int) -> list[Action]:
     """A short menu of adjustments for front ends and random players, `DoneResolving` first:
     amount 1 on each character, the seat's hand and discard pile, strikes by the seat's
     characters at targets in reach; `check` accepts any other amount or card as well."""
-    out: list[Action] = []
+    out, strikes = adjustment_menu(state, seat)
+    legal = [a for a in out if not adjustment_problem(state, seat, a)]
+    return [DoneResolving(seat), *legal, *strikes]
+
+
+def adjustment_menu(state: GameState, seat: int) -> tuple[list[Adjust], list[Action]]:
+    """The menu of `adjustment_choices` before its adjustments are checked (some may be
+    refused by `adjustment_problem`), and its strikes (all legal)."""
+    out: list[Adjust] = []
     strikes: list[Action] = []
     for uid in sorted(state.units):
         for op in ("wound", "heal", "spend", "ready", "stun", "move_forward", "move_backward",
@@ -268,5 +276,4 @@ def adjustment_choices(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
     out += [Adjust(seat, "discard", c) for c in player.hand]
     out += [Adjust(seat, "retrieve", c) for c in player.discard]
-    legal = [a for a in out if isinstance(a, Adjust) and not adjustment_problem(state, seat, a)]
-    return [DoneResolving(seat), *legal, *strikes]
+    return out, strikes

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.abilities_offer import candidate_abilities
 from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
+from engine.adjustments import adjustment_menu, adjustment_problem
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions, order_problem
 from engine.orders import candidate_orders
@@ -57,17 +58,17 @@ def random_playout(
     abilities: dict[str, int] = {}
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
+        action: Action
         if state.pending[0].kind is DecisionKind.MANUAL:
             # a few random adjustments, then done: done half of the time
             done, chooser = chooser.below(2)
-            options = [DoneResolving(seat)] if done == 0 else legal_actions(state, seat)[1:]
-            options = options or [DoneResolving(seat)]
+            action = DoneResolving(seat)
+            if done:
+                action, chooser = random_adjustment(state, seat, chooser)
         elif state.pending[0].kind is DecisionKind.ORDER:
-            options = []
             action, chooser = random_order(state, seat, chooser)
         else:
             options = legal_actions(state, seat)
-        if options:
             index, chooser = chooser.below(len(options))
             action = options[index]
         kind = ability_kind(state, action)
@@ -103,6 +104,23 @@ def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng
             return action, chooser
         candidates.pop(index)
         unchecked -= 1
+
+
+def random_adjustment(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng]:
+    """An adjustment chosen uniformly among the legal ones of `adjustment_choices` (or done
+    when there is none), drawing from its menu and setting aside those refused."""
+    menu, strikes = adjustment_menu(state, seat)
+    candidates: list[Action] = [*menu, *strikes]
+    unchecked = len(menu)  # indexes below it still need checking
+    while candidates:
+        index, chooser = chooser.below(len(candidates))
+        action = candidates[index]
+        if index >= unchecked or not adjustment_problem(state, seat, menu[index]):
+            return action, chooser
+        candidates.pop(index)
+        menu.pop(index)
+        unchecked -= 1
+    return DoneResolving(seat), chooser
 
 
 def ability_kind(state: GameState, action: Action) -> str:

@@ -44,6 +44,7 @@ NOT_HOSTING = "Hosted games are not set up on this bot."
 UNEXPECTED = "Something went wrong; the game is unharmed. Please try again."
 MOVED_ON = "The game has moved on: here is a fresh menu."
 NOT_YOURS = "These moves are not yours."
+MAX_DECK_FILE = 20_000
 
 # Which engine actions each slash command offers (a grouping of the service's menu only).
 KINDS: dict[str, frozenset[str]] = {
@@ -231,6 +232,21 @@ class GamesCog(commands.Cog):
         await self._edit_lobby(result.game)
         if result.started is not None:
             await self.delivery.deliver(result.started)
+
+    @game.command(name="deck", description="Submit your deck as a file (it stays private)")
+    @app_commands.describe(deck_file="A deck list file (docs/cards.md)", game="Game number")
+    async def deck(
+        self, interaction: discord.Interaction[Any], deck_file: discord.Attachment, game: int
+    ) -> None:
+        if deck_file.size > MAX_DECK_FILE:
+            await say(interaction, f"A deck file has at most {MAX_DECK_FILE} bytes.")
+            return
+        try:
+            text = (await deck_file.read()).decode("utf-8")
+        except (discord.HTTPException, UnicodeDecodeError):
+            await say(interaction, "That file could not be read as text (UTF-8).")
+            return
+        await self.submit_deck(interaction, game, text)
 
     async def _edit_lobby(self, info: GameInfo) -> None:
         where = await self.call(self.delivery.links.message, f"lobby:{info.id}")

@@ -70,7 +70,11 @@ def public_texts(world: World) -> list[str]:
 
 
 async def start_game(
-    env: Any, *, decks: tuple[str, str] = ("saga-elven", "saga-dwarven"), close_dms: bool = False
+    env: Any,
+    *,
+    decks: tuple[str, str] = ("saga-elven", "saga-dwarven"),
+    close_dms: bool = False,
+    bob_by_file: bool = False,
 ) -> World:
     """alice opens a game against bob; bob accepts; both submit decks by the modal."""
     guild = env.create_guild()
@@ -91,6 +95,10 @@ async def start_game(
             message="Cannot send messages to this user", times=None,
         )  # fmt: skip
     for who, deck in ((alice, decks[0]), (bob, decks[1])):
+        if who is bob and bob_by_file:
+            file = ("deck.txt", deck.encode())
+            await bob.slash(channel, "game deck", deck_file=file, game=world.game_id)
+            continue
         shown = await who.click(lobby, label="Submit deck")
         await who.submit_modal(shown, {"deck": deck})
     return world
@@ -111,13 +119,14 @@ async def play_first(world: World, who: Any, number: int = 1) -> Any:
     return await press(world, who, world.hand_message(who), number)
 
 
-def hidden_names(state: Any) -> set[str]:
-    """Names of cards in a hand or deck now that no card outside hands and decks shares."""
+def hidden_names(state: Any, seat: int | None = None) -> set[str]:
+    """Names of cards hidden from `seat` now (None: from everyone) that no card it may see
+    shares (two copies of a card: the one in play may be named)."""
     from engine.view import hidden_from
 
-    hidden = {state.card(i).name for i in hidden_from(state, None)}
-    every = range(len(state.instances))
-    shown = {state.card(i).name for i in every if i not in hidden_from(state, None)}
+    secret = hidden_from(state, seat)
+    hidden = {state.card(i).name for i in secret}
+    shown = {state.card(i).name for i in range(len(state.instances)) if i not in secret}
     return hidden - shown
 
 

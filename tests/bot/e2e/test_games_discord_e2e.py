@@ -33,12 +33,17 @@ def service(env: Any) -> Any:
 
 
 def leaks(world: World) -> list[str]:
+    """Hidden cards named where they may not be: the channel and the thread (every hand and
+    deck), and each player's private messages (the other player's hand and every deck)."""
     state, _ = service(world.env).state(world.game_id)
-    texts = public_texts(world)
+    readers = [(None, public_texts(world))]
+    for seat, who in enumerate((world.alice, world.bob)):
+        readers.append((seat, [m.content for m in world.private_messages(who)]))
     found = []
-    for name in hidden_names(state):
-        pattern = re.compile(rf"\b{re.escape(name)}\b")
-        found += [f"{name}: {t[:80]}" for t in texts if pattern.search(t)]
+    for seat, texts in readers:
+        for name in hidden_names(state, seat):
+            pattern = re.compile(rf"\b{re.escape(name)}\b")
+            found += [f"{seat}: {name}: {t[:80]}" for t in texts if pattern.search(t)]
     return found
 
 
@@ -97,7 +102,13 @@ def test_a_game_from_lobby_to_resignation_with_buttons_slash_commands_and_a_rest
                 again = await press(world, who, old)
                 assert answer(again).startswith(MOVED_ON)
 
-            # Nothing hidden reached the channel or the thread.
+            # /pass, a command of one kind of move.
+            who = world.waiting()
+            version = service(env).game(world.game_id).version
+            passed = await who.slash(world.thread(), "pass")
+            assert "Done" in answer(passed) or "Choose one" in answer(passed)
+
+            # Nothing hidden reached the channel, the thread or the other player's messages.
             assert leaks(world) == []
 
             # Resigning ends the game; the thread is archived.
@@ -112,10 +123,12 @@ def test_a_game_from_lobby_to_resignation_with_buttons_slash_commands_and_a_rest
     run(scenario())
 
 
-def test_a_player_with_closed_dms_plays_in_a_private_thread(make_bot: Any) -> None:
+def test_a_player_with_closed_dms_sends_a_deck_file_and_plays_in_a_private_thread(
+    make_bot: Any,
+) -> None:
     async def scenario() -> None:
         async with simcord.run(make_bot()) as env:
-            world = await start_game(env, close_dms=True)
+            world = await start_game(env, close_dms=True, bob_by_file=True)
             private = world.private_threads()
             assert len(private) == 1
             with pytest.raises(SetupError):  # alice cannot read bob's private thread
@@ -156,5 +169,23 @@ def test_a_judge_rolls_a_game_back(make_bot: Any) -> None:
             log = await carol.slash(thread, "judge log")
             assert "rolled back" in answer(log)
             assert leaks(world) == []
+
+    run(scenario())
+
+
+def test_an_illegal_deck_is_refused_privately_with_each_problem(make_bot: Any) -> None:
+    async def scenario() -> None:
+        async with simcord.run(make_bot()) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            alice = guild.add_member(env.create_user("alice"))
+            bob = guild.add_member(env.create_user("bob"))
+            opened = await alice.slash(channel, "game new", opponent=bob)
+            lobby = opened.response.message
+            shown = await alice.click(lobby, label="Submit deck")
+            refused = await alice.submit_modal(shown, {"deck": "1 No Such Card\n"})
+            assert refused.ephemeral or any(f.ephemeral for f in refused.followups)
+            assert "No Such Card" in answer(refused)
+            assert "No Such Card" not in "\n".join(m.content for m in channel.history())
 
     run(scenario())

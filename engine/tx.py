@@ -7,8 +7,8 @@ so an action that fails halfway leaves no trace.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import fields, replace
+from typing import Any, TypeVar
 
 from engine.cards.model import Card
 from engine.events import Event
@@ -16,6 +16,21 @@ from engine.formation import Place, locate, with_character, without_character
 from engine.frames import Frame
 from engine.pending import Decision
 from engine.state import GameState, Modifier, Phase, PlayerState, Unit
+
+_PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
+_UNIT_FIELDS = frozenset(f.name for f in fields(Unit))
+_T = TypeVar("_T", PlayerState, Unit)
+
+
+def _replace(value: _T, names: frozenset[str], changes: dict[str, Any]) -> _T:
+    """`dataclasses.replace` for the plain frozen values PlayerState and Unit (no defaults
+    computed, no __post_init__), without its per-call field walk."""
+    if not names.issuperset(changes):
+        return replace(value, **changes)  # raises the usual TypeError
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 class Tx:
@@ -104,12 +119,12 @@ class Tx:
 
     # writing
     def update_player(self, seat: int, **changes: Any) -> PlayerState:
-        player = replace(self.players[seat], **changes)
+        player = _replace(self.players[seat], _PLAYER_FIELDS, changes)
         self.players[seat] = player
         return player
 
     def update_unit(self, uid: int, **changes: Any) -> Unit:
-        unit = replace(self.units[uid], **changes)
+        unit = _replace(self.units[uid], _UNIT_FIELDS, changes)
         self.units[uid] = unit
         return unit
 

@@ -146,13 +146,13 @@ class GamesCog(commands.Cog):
                 self.delivery.links.get_int, f"game_of:{interaction.channel_id}"
             )
             if found is not None:
-                return found
+                return int(found)
         games = await self.call(self.service.games_for, str(interaction.user.id))
         running = [g for g in games if g.status is Status.RUNNING]
         waiting = [g for g in running if str(interaction.user.id) in g.waiting_users]
         for pick in (waiting, running):
             if len(pick) == 1:
-                return pick[0].id
+                return int(pick[0].id)
         raise GameError("Name the game (its number), or use the command in its thread.")
 
     # -- lobby --------------------------------------------------------------------------------
@@ -555,8 +555,9 @@ def _kind_command(name: str, description: str) -> app_commands.Command[Any, Any,
     kinds = KINDS[name]
 
     async def complete(interaction: discord.Interaction[Any], current: str) -> Choices:
-        cog = interaction.client.get_cog("GamesCog")  # type: ignore[attr-defined]
-        return await cog.complete_moves(interaction, current, kinds)  # type: ignore[no-any-return]
+        cog: Any = interaction.client.get_cog("GamesCog")
+        choices: Choices = await cog.complete_moves(interaction, current, kinds)
+        return choices
 
     @app_commands.command(name=name, description=description)
     @app_commands.describe(move="The move (the list shows only legal ones)", game="Game number")
@@ -564,7 +565,7 @@ def _kind_command(name: str, description: str) -> app_commands.Command[Any, Any,
     async def command(
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
-        cog = interaction.client.get_cog("GamesCog")  # type: ignore[attr-defined]
+        cog: Any = interaction.client.get_cog("GamesCog")
         await cog.slash_move(interaction, move, game, kinds)
 
     return command

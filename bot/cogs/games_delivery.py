@@ -252,7 +252,7 @@ class Delivery:
                     pings.append(m)
                 case GameOver(winner=winner, user=user):
                     who = f"seat {winner} (<@{user}>)" if user else f"seat {winner}"
-                    public.append(
+                    public_lines.append(
                         "Game over: a draw." if winner is None else f"Game over: {who} won."
                     )
                     over = m

@@ -390,3 +390,20 @@ def test_the_board_picture_is_drawn_from_the_spectator_view() -> None:
     assert all("hand" not in p for p in public["players"])
     png = board_png(public)
     assert png is not None and png.startswith(b"\x89PNG")
+
+
+def test_the_end_of_a_game_is_announced_and_its_thread_archived() -> None:
+    from bot.games.notify import GameOver, PublicLog
+
+    d, _ = delivery_with_links()
+    d.bot.games.game.return_value = info(status=Status.FINISHED)
+    thread = MagicMock()
+    thread.send = AsyncMock()
+    d.thread = AsyncMock(return_value=thread)  # type: ignore[method-assign]
+    d.refresh_status = AsyncMock()  # type: ignore[method-assign]
+    d.finish = AsyncMock()  # type: ignore[method-assign]
+    d.public_log = MagicMock()
+    asyncio.run(d.deliver_messages(1, (PublicLog(("Bob's warlord dies.",)), GameOver(0, "100"))))
+    sent = "\n".join(c.args[0] for c in thread.send.await_args_list)
+    assert "Game over: seat 0 (<@100>) won." in sent
+    d.finish.assert_awaited_once_with(1)

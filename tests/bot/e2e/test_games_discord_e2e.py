@@ -152,12 +152,17 @@ def test_a_judge_rolls_a_game_back(make_bot: Any) -> None:
             judges = world.guild.create_role("Judges")
             carol = world.guild.add_member(env.create_user("carol"), roles=[judges])
             moderators = world.guild.create_role(
-                "Moderators", permissions=discord.Permissions(manage_guild=True)
+                "Moderators",
+                permissions=discord.Permissions(manage_guild=True, manage_messages=True),
             )
             mod = world.guild.add_member(env.create_user("mod"), roles=[moderators])
+            thread = world.thread()
+            # A moderator deletes the status message: the next move sends it again.
+            (status,) = [m for m in thread.history() if "(version " in m.content]
+            await mod.delete(status)
             for _ in range(3):
                 await play_first(world, world.waiting())
-            thread = world.thread()
+            assert len([m for m in thread.history() if "(version " in m.content]) == 1
             denied = await carol.slash(thread, "judge rollback", to_action=1, reason="misplay")
             assert "judge" in answer(denied).lower()
             refused = await world.alice.slash(world.channel, "judge role", role=judges)

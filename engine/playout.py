@@ -125,12 +125,19 @@ def random_adjustment(state: GameState, seat: int, chooser: Rng) -> tuple[Action
 
 def ability_kind(state: GameState, action: Action) -> str:
     """How an action counts in `game simulate`: printed_orders (507.7), item_orders (on an
-    equipped item or attached card, 507.7.2), action_cards (507.6), manual_adjustments and
+    equipped item or attached card, 507.7.2), action_cards (507.6), feats (603, Orders and
+    Reacts), manual_adjustments and
     manual_effects (declared resolved); "" for the others (Reacts are counted by window)."""
     if isinstance(action, Adjust):
         return "manual_adjustments"
     if isinstance(action, DoneResolving):
         return "manual_effects"
+    if isinstance(action, PerformAbility) and action.card < len(state.instances):
+        from engine.feats import abilities_of, feat_of
+
+        listed = abilities_of(state.card(action.card))
+        if action.ability < len(listed) and feat_of(listed[action.ability]):
+            return "feats"  # 603: feat Orders and Reacts
     if not isinstance(action, PerformAbility) or state.pending[0].kind is not DecisionKind.ORDER:
         return ""
     if action.card == action.character:

@@ -88,11 +88,14 @@ def without_character(ranks: tuple[tuple[int, ...], ...], uid: int) -> tuple[tup
 
 def own_counts(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
     """Characters per rank counting only those the formation's owner controls (710.5)."""
-    return [sum(1 for u in row if units[u].controller == player.seat) for row in player.ranks]
+    seat = player.seat
+    return [len([u for u in row if units[u].controller == seat]) for row in player.ranks]
 
 
 def illegal_ranks(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
     """Rank numbers that hold more characters than the rank in front of them (401.6)."""
+    if len(player.ranks) < 2:
+        return []  # one rank (or none) is always legal
     counts = own_counts(player, units)
     return [r + 1 for r in range(1, len(counts)) if counts[r] > counts[r - 1]]
 

@@ -147,14 +147,17 @@ FEAT_ABILITIES: dict[str, Ability] = {
     ),
     "Marksmanship": _react(
         "Marksmanship",
+        # Offered before the roll (509.5 step 3a): strikes are targeted in their Order's
+        # decision, with no window before it, so "an additional rank away" comes too late.
         Trigger(
-            Window.BEFORE_TARGETING,
+            Window.BEFORE_ROLL,
             Who.THIS,
             Means.RANGED,
-            text="Before this character targets a non-spell ranged strike",
+            text="Before this character rolls a non-spell ranged strike",
         ),
         "Choose one: the strike may target an additional rank away, gain +5 to the strike "
         "roll, or the strike inflicts an additional wound.",
+        said="Before this character targets a non-spell ranged strike",
     ),
     "Medicine": _order(
         "Medicine",

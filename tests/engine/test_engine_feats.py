@@ -185,3 +185,15 @@ def test_rule_602_14_stealth_cannot_cancel_a_true_strike() -> None:
         state, more = _play(state, Decline(state.pending[0].seat))
         events += more
     assert any(e.kind == "roll" and e.roll.purpose == "melee strike" for e in events)
+
+
+def test_rule_508_1_every_feat_react_answers_a_window_the_engine_opens() -> None:
+    """508.1: a React is performed when its trigger happens. Marksmanship (603.5, "Before
+    this character targets a non-spell ranged strike") is offered at the strike's first
+    window after targeting, before its roll (509.5 step 3a)."""
+    from engine.strikes import _WINDOWS
+
+    opened = {w for windows in _WINDOWS.values() for w in windows}
+    for name, ability in FEAT_ABILITIES.items():
+        if ability.trigger is not None:
+            assert ability.trigger.window in opened, name

@@ -168,10 +168,19 @@ _BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], frozenset[str]]]] 
 
 def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> list[int]:
     """The sources whose card has a React naming one of `windows` (or any window)."""
-    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
+    names = _names_for(board, windows)
     instances: Sequence[str] | None = getattr(board, "instances", None)
-    if cards is None or instances is None:
+    if names is None or instances is None:
         return [c for c in sources if _may_answer(board.card(c), windows)]
+    return [c for c in sources if instances[c] in names]
+
+
+def _names_for(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | None:
+    """The names of the board's card definitions with a React for `windows` (None: a board
+    without its catalogue)."""
+    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
+    if cards is None:
+        return None
     cached = _BY_WINDOWS.get(id(cards))
     if cached is None or cached[0] is not cards:
         if len(_BY_WINDOWS) > 64:
@@ -182,7 +191,7 @@ def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> 
     if names is None:
         names = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
         cached[1][windows] = names
-    return [c for c in sources if instances[c] in names]
+    return names
 
 
 def _means_match(wanted: Means, means: Means) -> bool:
@@ -321,6 +330,8 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     Action cards in hand, then cards in its discard pile that say so."""
     windows = windows_of(frame)
     out: list[Offer] = []
+    if _names_for(board, windows) == frozenset():
+        return out  # no card of this game has a React for these windows
     mine = [uid for row in _all_rows(board) for uid in row if board.units[uid].controller == seat]
     player = board.players[seat]
     everything = [*player.hand, *player.discard]

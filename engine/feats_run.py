@@ -10,6 +10,7 @@ from engine.cards.abilities import Ability
 from engine.checks import feat_check
 from engine.events_abilities import EffectSkipped
 from engine.feats import AUTOMATED_FEATS
+from engine.formation import locate
 from engine.frames import Striking
 from engine.keywords import true_strike
 from engine.primitives import heal
@@ -34,12 +35,29 @@ def _true_strike(tx: Tx, index: int) -> bool:
     return true_strike(tx, frame.performer)
 
 
+def _adjacent_to_target(tx: Tx, uid: int) -> bool:
+    """401.10: Defend answers a strike on a character "directly next to" this one in its rank."""
+    index = _strike_index(tx)
+    if index is None:
+        return False
+    frame = tx.stack[index]
+    assert isinstance(frame, Striking)
+    here, there = locate(tx.players, uid), locate(tx.players, frame.target)
+    if here is None or there is None:
+        return False
+    same_rank = (here.formation, here.rank) == (there.formation, there.rank)
+    return same_rank and abs(here.position - there.position) == 1
+
+
 def resolve_feat(
     tx: Tx, seat: int, card: int, feat: str, ability: Ability, performer: int, target: int | None
 ) -> None:
     """603.1: the feat check against DC 20; on a success, the feat's effect."""
     from engine.abilities_run import open_manual
 
+    if feat == "Defend" and not _adjacent_to_target(tx, performer):
+        _skip(tx, seat, card, "no_target", "401.10")
+        return
     if not feat_check(tx, performer, feat):
         _skip(tx, seat, card, "check_failed", "603.1")
         return

@@ -13,7 +13,7 @@ from typing import Any
 from engine import DecisionKind, Decline, GameState, apply, legal_actions
 from engine.actions import Action, PerformAbility, action_from_dict
 from engine.cards.abilities import AbilityKind, Performer, Qualifier
-from engine.cards.model import Keyword
+from engine.cards.model import Feat, Keyword
 from engine.feats import FEAT_ABILITIES, FEAT_NAMES, abilities_of, feat_of, feats
 from engine.position import load_position
 
@@ -197,3 +197,23 @@ def test_rule_508_1_every_feat_react_answers_a_window_the_engine_opens() -> None
     for name, ability in FEAT_ABILITIES.items():
         if ability.trigger is not None:
             assert ability.trigger.window in opened, name
+
+
+def test_rule_603_3_defend_redirects_a_strike_on_an_adjacent_character() -> None:
+    """603.3: "Limited React: After your adjacent character is targeted with a strike or
+    action, succeed with a Defend check (DC 20): Redirect the strike or action to this
+    character." Field Medic (given Defend +20) stands next to Hedge Scout (401.10)."""
+    state = _state([5, 12])
+    cards = dict(state.cards)
+    medic = state.card(MEDIC)
+    cards[state.instances[MEDIC]] = replace(medic, feats=(Feat("Defend", 20),))
+    state, _ = _attack(replace(state, cards=cards))
+    defend = _feat(state, 0, "Defend")
+    assert defend is not None and defend.character == MEDIC
+    state, events = _play(state, defend)
+    while state.pending and state.pending[0].kind is DecisionKind.REACT:
+        state, more = _play(state, Decline(state.pending[0].seat))
+        events += more
+    strike = next(e for e in events if e.kind == "roll" and e.roll.purpose == "melee strike")
+    assert strike.target == MEDIC and strike.result == "hit"
+    assert state.units[MEDIC].wounds == 2 and state.units[SCOUT].wounds == 0

@@ -221,7 +221,10 @@ class GamesCog(commands.Cog):
             info = await self.call(self.service.game, game_id)
             if not info.seat_of(user.id):
                 raise GameError(f"You have no seat in game {game_id}: accept the invitation first.")
-            await self.delivery.check_dm(info, user.id)  # before the game can start
+            try:  # before the game can start; a closed DM moves the player to a thread
+                await self.delivery.check_dm(info, user.id)
+            except discord.HTTPException as exc:  # Discord trouble: the deck still counts
+                log.warning("could not check the DMs of %s: %s", user.id, exc)
             result = await self.call(self.service.submit_deck, game_id, user, text)
         except Exception as exc:
             await say(interaction, _sentence(exc))

@@ -147,32 +147,37 @@ def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]
     for m in tx.modifiers:
         on[m.target] = (*on.get(m.target, ()), m)
     modified = set(on)
-    units = tx.units
-    cards, instances = tx.cards, tx.instances
+    # Most checks find nobody dying: look at every unit first, in any order, and walk the
+    # formations in initiative order only when some unit dies.
+    if not any(_cause(tx, u, on, modified) for u in tx.units if u not in pending_deaths):
+        return None
     for seat in tx.seat_order():
         for row in tx.players[seat].ranks:
             for uid in row:
-                unit = units[uid]
-                if not (unit.wounds or unit.items or unit.attachments or uid in on):
-                    continue  # nothing lowers its HP or level and it has no wounds
                 if uid in pending_deaths:
                     continue
-                mods = on.get(uid, ())
-                card = cards[instances[uid]]
-                found = _DYING.get(id(unit))
-                if (
-                    found is None
-                    or found[0] is not unit
-                    or found[1] != mods
-                    or found[2] is not card
-                ):
-                    if len(_DYING) >= _DYING_MAX:
-                        _DYING.clear()
-                    found = (unit, mods, card, is_dying(tx, uid, modified))
-                    _DYING[id(unit)] = found
-                if found[3] is not None:
-                    return uid, found[3]
+                cause = _cause(tx, uid, on, modified)
+                if cause is not None:
+                    return uid, cause
     return None
+
+
+def _cause(
+    tx: Tx, uid: int, on: dict[int, tuple[Modifier, ...]], modified: set[int]
+) -> tuple[str, str] | None:
+    """`is_dying`, remembered by the unit's value, its modifiers and its card."""
+    unit = tx.units[uid]
+    if not (unit.wounds or unit.items or unit.attachments or uid in on):
+        return None  # nothing lowers its HP or level and it has no wounds
+    mods = on.get(uid, ())
+    card = tx.cards[tx.instances[uid]]
+    found = _DYING.get(id(unit))
+    if found is None or found[0] is not unit or found[1] != mods or found[2] is not card:
+        if len(_DYING) >= _DYING_MAX:
+            _DYING.clear()
+        found = (unit, mods, card, is_dying(tx, uid, modified))
+        _DYING[id(unit)] = found
+    return found[3]
 
 
 def _death_windows(tx: Tx) -> set[int]:

@@ -17,7 +17,7 @@ from pathlib import Path
 _HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
-from engine import GameConfig, GameRecord, apply, replay  # noqa: E402
+from engine import GameConfig, GameRecord, apply, legal_actions, replay  # noqa: E402
 from engine.cards.sample import sample_catalog, sample_decks  # noqa: E402
 from engine.playout import random_playout  # noqa: E402
 from engine.snapshots import restore, snapshots_every  # noqa: E402
@@ -40,7 +40,7 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     actions = sum(p.actions for p in playouts)
     print(
-        f"random games (legal_actions + apply): {args.games / elapsed:.2f} games/s, "
+        f"random games (random players + apply): {args.games / elapsed:.2f} games/s, "
         f"{actions / elapsed:.0f} actions/s ({actions} actions, {elapsed:.1f} s)"
     )
 
@@ -85,6 +85,21 @@ def main() -> None:
             state = apply(state, action).state
         times.append(time.perf_counter() - t0)
     print(f"apply alone: {500 / statistics.median(times):.0f} actions/s (median of 5 passes)")
+
+    states = [start]
+    for action in cut.actions:
+        states.append(apply(states[-1], action).state)
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for state in states:
+            if state.pending:
+                legal_actions(state, state.pending[0].seat)
+        times.append(time.perf_counter() - t0)
+    print(
+        f"legal_actions alone: {len(states) / statistics.median(times):.0f} calls/s "
+        f"(the {len(states)} positions of that game, median of 5 passes)"
+    )
 
 
 if __name__ == "__main__":

@@ -82,7 +82,7 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         return None
     if a.card == -1:
         return Problem("510.5", f"the adjustment {a.op} needs a card.")
-    zone = _zone(state, a.card)
+    zone = _zone(state, a.card) if a.op in ("retrieve", "search", "banish", "attach") else ""
     name = state.card(a.card).name
     if a.op in ("wound", "heal", "add_counters", "remove_counters", "move_forward",
                 "move_backward") and a.amount < 1:  # fmt: skip

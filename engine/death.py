@@ -149,7 +149,20 @@ def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]
     modified = set(on)
     # Most checks find nobody dying: look at every unit first, in any order, and walk the
     # formations in initiative order only when some unit dies.
-    if not any(_cause(tx, u, on, modified) for u in tx.units if u not in pending_deaths):
+    cards, instances = tx.cards, tx.instances
+    for uid, unit in tx.units.items():  # the common case inline: `_cause` without a call
+        if not (unit.wounds or unit.items or unit.attachments or uid in on):
+            continue
+        found = _DYING.get(id(unit))
+        if (
+            found is None
+            or found[0] is not unit
+            or found[1] != on.get(uid, ())
+            or found[2] is not cards[instances[uid]]
+            or found[3] is not None
+        ) and uid not in pending_deaths:
+            break  # not known, or dying: find the first in initiative order
+    else:
         return None
     for seat in tx.seat_order():
         for row in tx.players[seat].ranks:

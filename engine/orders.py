@@ -389,3 +389,35 @@ def _problem_of(board: Board, seat: int, dungeon: int | None, a: Action) -> Prob
         return dungeon_problem(board, seat, dungeon, a)
     assert isinstance(a, AttachEpicClass)
     return epic_problem(board, seat, a)
+
+
+def plausible_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
+    """`candidate_orders` without those a cheap fact rules out (a stunned or spent performer,
+    a dungeon already in play): every legal Order is among them, once, in the same order."""
+    units = board.units
+    acting = [
+        u for u in units if units[u].controller == seat and units[u].orientation is not _STUNNED
+    ]
+    ready = [u for u in acting if units[u].orientation is Orientation.READY]
+    warlords = [u for u in acting if units[u].is_warlord]
+    out: list[Action] = []
+    for card in board.players[seat].hand:
+        kind = board.card(card).type
+        if kind is CardType.CHARACTER:
+            out.append(PlayCharacter(seat, card))
+        elif kind is CardType.ITEM:
+            out += [Equip(seat, card, u) for u in acting]
+        elif kind is CardType.DUNGEON and dungeon is None:
+            out += [PlayDungeon(seat, card, u) for u in acting]
+        elif kind is CardType.EPIC_CLASS:
+            out += [AttachEpicClass(seat, card, w) for w in warlords]
+    for u in ready:
+        out.append(Attack(seat, u))
+        out += [Maneuver(seat, u, d) for d in DIRECTIONS]
+    if dungeon is not None:
+        for w in warlords:
+            out += [DefeatDungeon(seat, w, combo) for combo in defeat_choices(board, seat, dungeon)]
+    return out
+
+
+_STUNNED = Orientation.STUNNED

@@ -16,7 +16,7 @@ from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, Perform
 from engine.adjustments import adjustment_menu, adjustment_problem
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions, order_problem
-from engine.orders import candidate_orders
+from engine.orders import plausible_orders
 from engine.pending import DecisionKind
 from engine.record import GameRecord, new_record
 from engine.rng import Rng
@@ -94,7 +94,7 @@ def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng
     """An Order chosen uniformly among the legal ones (those `legal_actions` lists), without
     checking every candidate: a candidate Order drawn at random is checked, and one refused
     is set aside before drawing again (Orders on cards are listed legal already)."""
-    candidates: list[Action] = [Pass(seat), *candidate_orders(state, seat, state.dungeon)]
+    candidates: list[Action] = [Pass(seat), *plausible_orders(state, seat, state.dungeon)]
     unchecked = len(candidates)  # indexes 1..unchecked-1 still need checking
     candidates += candidate_abilities(state, seat, state.turn)
     while True:

@@ -31,7 +31,7 @@ from engine.cards.sample import sample_catalog, sample_decks
 from engine.feats import abilities_of
 from engine.formation import illegal_ranks
 from engine.frames import Placement, PlacingCharacter
-from engine.orders import candidate_orders
+from engine.orders import candidate_orders, plausible_orders
 from engine.record import new_record
 from engine.rng import Rng
 from engine.view import hidden_from
@@ -230,7 +230,8 @@ def _every_candidate(state: GameState, seat: int) -> list[Any]:
 def test_legal_actions_are_exactly_the_candidates_that_pass_check(seed: int, steps: int) -> None:
     """DESIGN.md 2: `legal_actions` lists every action `check` accepts and nothing else (for
     decisions other than a manual resolution, whose list is a menu), with no repeats; the
-    faster listing (engine.orders.legal_orders, cached facts) must not change it."""
+    faster listing (engine.orders.legal_orders, cached facts) must not change it. The Orders
+    random players draw from (`plausible_orders`) hold every legal one once."""
     _, state = playout(seed, steps)
     rng = Rng(seed + 7)
     for _ in range(25):
@@ -242,5 +243,10 @@ def test_legal_actions_are_exactly_the_candidates_that_pass_check(seed: int, ste
         if state.pending[0].kind is not DecisionKind.MANUAL:
             passing = {a for a in _every_candidate(state, seat) if _passes(state, a)}
             assert set(legal) == passing
+        if state.pending[0].kind is DecisionKind.ORDER:  # what random players draw from
+            plausible = plausible_orders(state, seat, state.dungeon)
+            assert len(set(plausible)) == len(plausible)
+            orders = [a for a in legal if not isinstance(a, Pass | PerformAbility)]
+            assert set(orders) <= set(plausible)
         k, rng = rng.below(len(legal))
         state = apply(state, legal[k]).state

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import stats
 from engine.death import leave_play, move_to_discard
-from engine.events import CardDrawn, CharacterDied, OrientationChanged, StatModified
+from engine.events import CardDrawn, CharacterDied, StatModified
 from engine.events_abilities import (
     CardAttached,
     CardToHand,
@@ -17,7 +17,7 @@ from engine.events_abilities import (
 )
 from engine.formation import locate
 from engine.frames import Placement
-from engine.resolve import ask_position
+from engine.resolve import ask_position, spend
 from engine.state import Modifier, Orientation
 from engine.tx import Tx
 
@@ -25,17 +25,8 @@ STATS = ("atk", "ac", "skill", "hp", "level")
 
 
 def set_orientation(tx: Tx, uid: int, orientation: Orientation, why: str, rule: str) -> None:
-    unit = tx.update_unit(uid, orientation=orientation)
-    tx.emit(
-        OrientationChanged(
-            seat=unit.controller,
-            card=uid,
-            name=tx.name(uid),
-            orientation=orientation.value,
-            why=why,
-            rule=rule,
-        )
-    )
+    """Spend, stun or ready a character and log why (an OrientationChanged `why` code)."""
+    spend(tx, uid, why, rule, orientation)
 
 
 def heal(tx: Tx, uid: int, amount: int | None) -> None:

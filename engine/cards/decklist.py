@@ -46,7 +46,7 @@ class UnknownName:
 
     def describe(self) -> str:
         hint = f"did you mean {' or '.join(self.suggestions)}?" if self.suggestions else "no match"
-        return f"'{self.name}' (line {self.line}: {hint})"
+        return f"'{_quoted(self.name)}' (line {self.line}: {hint})"
 
     def to_dict(self) -> dict[str, object]:
         return {"line": self.line, "name": self.name, "suggestions": list(self.suggestions)}
@@ -63,11 +63,26 @@ class DeckListError(CardError):
         parts = []
         if unknown:
             label = "unknown card " if len(unknown) == 1 else "unknown cards "
-            parts.append(label + ", ".join(u.describe() for u in unknown))
+            parts.append(label + _first([u.describe() for u in unknown], ", "))
         if malformed:
-            parts.append("unreadable " + "; ".join(malformed))
+            parts.append("unreadable " + _first(list(malformed), "; "))
         message = "The deck list has " + " and ".join(parts) + "."
         super().__init__(message[0].upper() + message[1:])
+
+
+SHOWN_PROBLEMS = 5  # a file that is not a deck list is not echoed back line by line
+SHOWN_LINE = 40
+
+
+def _first(items: list[str], separator: str) -> str:
+    """The first few items, then how many more (the full list stays on the error)."""
+    shown = separator.join(items[:SHOWN_PROBLEMS])
+    more = len(items) - SHOWN_PROBLEMS
+    return shown + (f"{separator}and {more} more" if more > 0 else "")
+
+
+def _quoted(line: str) -> str:
+    return line if len(line) <= SHOWN_LINE else line[: SHOWN_LINE - 1] + "…"
 
 
 def parse_decklist(text: str, catalog: CardCatalog, name: str = "") -> Deck:
@@ -97,7 +112,7 @@ def parse_decklist(text: str, catalog: CardCatalog, name: str = "") -> Deck:
         starred = line.startswith("*")
         count, card_name = _split_count(line.lstrip("*").strip())
         if count is None or not card_name:
-            malformed.append(f"line {number} ('{line}')")
+            malformed.append(f"line {number} ('{_quoted(line)}')")
             continue
         card = _find(card_name, catalog)
         if card is None:

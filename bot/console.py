@@ -39,7 +39,7 @@ INLINE_OFF = (
 )
 _DOC_OPTION = re.compile(r"(?:^|\s)(?:doc|document):(\S+)\s*$", re.IGNORECASE)
 QUIT_WORDS = ("quit", "exit", "/quit", "/exit")
-GAME_COMMANDS = ("/game", "/deck", "/move", "/pass", "/vacation", "/judge", "/tick")
+GAME_COMMANDS = ("/game", "/deck", "/move", "/pass", "/undo", "/vacation", "/judge", "/tick")
 DEFAULT_USER = "you"
 MAX_TICK_HOURS = 24 * 365
 

@@ -13,6 +13,7 @@ hand never reaches anyone else. Refusals are one sentence to the user who typed 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shlex
@@ -25,6 +26,7 @@ from bot.game_text import event_lines
 from bot.games import GameService, TableOptions, TimeoutPolicy, User
 from bot.games.deadlines import Notice, Reminder, TimedOut, VacationNotice
 from bot.games.deadlines_scheduler import DeadlineScheduler, for_service
+from bot.games.judging import UndoRequest
 from bot.games.model import GameInfo, GameTransition, Status
 from bot.games.notify import (
     GameOver,
@@ -54,8 +56,9 @@ Hosted games (one seat per user; `as NAME` switches who types):
   /move K [game:N] · /pass [game:N] · /game menu [N] · /game hand [N]
   /game status [N] · /game list · /game log [N] · /game export [N] · /game resign [N]
   /game abandon N [reason] · /vacation on|off · /tick [HOURS]
+  /undo [TO] [game:N]   take back your last move (or back to action TO; others may need to agree)
   /judge add USER · /judge log N · /judge rollback N TO REASON · /judge rule N RULE TEXT
-  /judge rulings N"""
+  /judge rulings N · /judge adjust N ACTION-JSON   (an action for a seat, e.g. an adjustment)"""
 
 
 class UsageError(BotError):
@@ -165,6 +168,11 @@ class GameCommands:
             text = line.split(None, 2)[2]
             text = re.sub(r"\s*\bgame:\S+\s*$", "", text).replace("\\n", "\n")
             return self._deck(user, self._game(user, opts.get("game")), text)
+        if head == "/undo":
+            plain, opts = _split_options(args)
+            game_id = self._game(user, opts.get("game"))
+            to = _number(plain[0], "The action to go back to") if plain else None
+            return self._undo(user, game_id, to)
         if head == "/vacation":
             away = (args[0].lower() if args else "on") in ("on", "yes", "true", "away")
             assert self.scheduler is not None
@@ -265,6 +273,18 @@ class GameCommands:
             reason = line.split(None, 4)[4] if len(line.split(None, 4)) > 4 else ""
             version = self.service.game(game_id).version
             return self._transition(self.service.rollback(game_id, user, to, reason, version))
+        if sub == "adjust":
+            parts = line.split(None, 3)
+            if len(parts) < 4:
+                raise UsageError(
+                    'Type /judge adjust N {"type": ..., "seat": ...} (an action as JSON).'
+                )
+            try:
+                action = json.loads(parts[3])
+            except json.JSONDecodeError:
+                raise UsageError("The action after /judge adjust N must be JSON.") from None
+            version = self.service.game(game_id).version
+            return self._transition(self.service.adjust(game_id, user, action, version))
         if sub in ("rule", "ruling") and len(args) >= 4:
             text = line.split(None, 4)[4] if len(line.split(None, 4)) > 4 else ""
             ruling = self.service.rule(game_id, user, args[2], text)
@@ -280,6 +300,22 @@ class GameCommands:
             lines = [f"{r.at:%Y-%m-%d %H:%M} {r.judge} ({r.rule}): {r.text}" for r in rulings]
             return [Out(user.id, "\n".join(lines) or f"Game {game_id} has no rulings yet.")]
         raise UsageError("Type /judge log|rollback|rule|rulings and a game's number.")
+
+    def _undo(self, user: User, game_id: int, to: int | None) -> list[Out]:
+        version = self.service.game(game_id).version
+        result = self.service.undo(game_id, user, version, to)
+        if isinstance(result, UndoRequest):
+            waiting = ", ".join(sorted(result.waiting_for))
+            return [
+                Out(
+                    CHANNEL,
+                    f"{user.label} asks to undo game {game_id} back to action "
+                    f"{result.to_action}; {waiting} must type /undo {result.to_action} "
+                    f"game:{game_id} to agree.",
+                    game_id,
+                )
+            ]
+        return self._transition(result)
 
     # -- tables -------------------------------------------------------------------------------
     def _new(self, user: User, opts: dict[str, str]) -> list[Out]:

@@ -4,9 +4,8 @@ are settled by the flow afterwards (104.2, 401.6)."""
 
 from __future__ import annotations
 
-from engine import stats
-from engine.death import leave_play, move_to_discard
-from engine.events import CardDrawn, CharacterDied, StatModified
+from engine.death import die, leave_play, move_to_discard
+from engine.events import CardDrawn, StatModified
 from engine.events_abilities import (
     CardAttached,
     CardToHand,
@@ -43,19 +42,7 @@ def heal(tx: Tx, uid: int, amount: int | None) -> None:
 
 def kill(tx: Tx, uid: int, rule: str) -> None:
     """A character is killed by an effect: it dies (104.8)."""
-    unit = tx.units[uid]
-    tx.emit(
-        CharacterDied(
-            seat=unit.controller,
-            card=uid,
-            name=tx.name(uid),
-            why="killed",
-            rule=rule,
-            wounds=unit.wounds,
-            hit_points=stats.hit_points(tx, uid),
-        )
-    )
-    leave_play(tx, uid, "died", "104.8")
+    die(tx, uid, "killed", rule)
 
 
 def move_ranks(tx: Tx, uid: int, ranks: int, source: int) -> None:

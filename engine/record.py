@@ -138,16 +138,8 @@ class GameRecord:
                 decks.append(
                     Deck(str(deck["name"]), tuple(deck["starting_army"]), tuple(deck["cards"]))
                 )
-        with _reading("'cards' field"):
-            cards = {str(cid): card_from_dict(c) for cid, c in _mapping(data["cards"]).items()}
-        try:
-            actions = tuple(action_from_dict(a) for a in _list(data["actions"], "actions"))
-        except InvalidActionError as exc:
-            raise RecordError(f"The record holds a malformed action: {exc}") from exc
-        meta = data.get("meta", {})
-        if not isinstance(meta, Mapping):
-            raise RecordError("The record's 'meta' field is not a JSON object.")
-        return GameRecord(config, seed, tuple(decks), cards, actions, dict(meta))
+        cards, actions, meta = _cards_actions_meta(data)
+        return GameRecord(config, seed, tuple(decks), cards, actions, meta)
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
@@ -173,12 +165,20 @@ def _from_position_dict(data: Mapping[str, Any]) -> GameRecord:
         position = dict(_mapping(data["position"]))
         config = GameConfig.from_dict(_mapping(position.get("config", {})))
         seed = int(position.get("seed", 0))
-    with _reading("'cards' field"):
-        cards = {str(cid): card_from_dict(c) for cid, c in _mapping(data["cards"]).items()}
+    cards, actions, meta = _cards_actions_meta(data)
     try:
         load_position(position, cards)
     except PositionError as exc:
         raise RecordError(f"The record's 'position' field is bad: {exc}") from exc
+    return GameRecord(config, seed, (), cards, actions, meta, position)
+
+
+def _cards_actions_meta(
+    data: Mapping[str, Any],
+) -> tuple[dict[str, Card], tuple[Action, ...], dict[str, Any]]:
+    """The card definitions, actions and meta of a record, each refused with a sentence."""
+    with _reading("'cards' field"):
+        cards = {str(cid): card_from_dict(c) for cid, c in _mapping(data["cards"]).items()}
     try:
         actions = tuple(action_from_dict(a) for a in _list(data["actions"], "actions"))
     except InvalidActionError as exc:
@@ -186,7 +186,7 @@ def _from_position_dict(data: Mapping[str, Any]) -> GameRecord:
     meta = data.get("meta", {})
     if not isinstance(meta, Mapping):
         raise RecordError("The record's 'meta' field is not a JSON object.")
-    return GameRecord(config, seed, (), cards, actions, dict(meta), position)
+    return cards, actions, dict(meta)
 
 
 @contextmanager

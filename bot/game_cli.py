@@ -75,7 +75,10 @@ def add_game_parser(sub: Any) -> None:
         "database (the data folder) and the game can be resumed with --resume.",
     )
     play.add_argument(
-        "--seed", type=int, help="ignored: hosted games draw a secure seed, published at the end"
+        "--seed",
+        type=int,
+        help="fix the dice seed, to play a game again (default: a secure seed, published at "
+        "the end; a fixed seed is no secret)",
     )
     play.add_argument(
         "--decks",
@@ -341,7 +344,7 @@ def run_play(args: argparse.Namespace) -> int:
             game_id = table.resume(args.resume).id
         else:
             fmt, decks = play_deck_texts(args.decks, args.seats, args.fmt)
-            game_id = table.create(fmt, decks, deck_rules=not args.no_deck_rules)
+            game_id = table.create(fmt, decks, deck_rules=not args.no_deck_rules, seed=args.seed)
     except (BotError, EngineError) as exc:
         return _fail(_with_format_hint(str(exc), args))
     return play_hosted(table, game_id, sys.stdin, sys.stdout, hide=args.hide, save=args.save)

@@ -47,12 +47,15 @@ class HotSeat:
     def __post_init__(self) -> None:
         self.service.set_judges(GUILD, users=[HOST.id])
 
-    def create(self, fmt: Format, decks: list[str], deck_rules: bool = True) -> int:
-        """A started game with one deck (name or list) per seat; DeckRejectedError says why."""
+    def create(
+        self, fmt: Format, decks: list[str], deck_rules: bool = True, seed: int | None = None
+    ) -> int:
+        """A started game with one deck (name or list) per seat; DeckRejectedError says why.
+        `seed` fixes the dice (a local game: not a secret); None draws a secure one."""
         if not 2 <= len(decks) <= 8:
             raise HotSeatError("A game has from 2 to 8 seats.")
         options = TableOptions(format=fmt, seats=len(decks), deck_rules=deck_rules,
-                               reminder_hours=0)  # fmt: skip
+                               reminder_hours=0, seed=seed)  # fmt: skip
         info = self.service.create_game(GUILD, HOST, options, seat_host=False)
         try:
             for seat, deck in enumerate(decks):

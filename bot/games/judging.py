@@ -205,6 +205,8 @@ class Judging(ServiceCore):
             )
         live = self.load(game_id)
         meta = {**dict(live.base.meta), "game": game_id, "seed_sha256": info.seed_hash}
+        if info.options.seed is not None:
+            meta["seed_fixed"] = True  # chosen at the table, not drawn in secret
         record = _with(live.base, live.folded.actions, meta)
         return record.to_json(live.state if live.state.is_over else None)
 

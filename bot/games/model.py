@@ -47,7 +47,11 @@ class Status(StrEnum):
 
 @dataclass(frozen=True)
 class TableOptions:
-    """How a table is set up. `reminder_hours` 0 means no reminders."""
+    """How a table is set up. `reminder_hours` 0 means no reminders.
+
+    `seed` fixes the dice seed for a local hot-seat game or a test (`game play --seed`):
+    anyone who can read the table knows it, so such a game's dice are not a secret and its
+    published hash proves nothing. None (every hosted table): a secure seed at the start."""
 
     format: Format = Format.SAGA
     seats: int = 2
@@ -55,10 +59,13 @@ class TableOptions:
     reminder_hours: float = 24.0
     timeout_policy: TimeoutPolicy = TimeoutPolicy.REMIND
     timeout_hours: float = 72.0
+    seed: int | None = None
 
     def to_json(self) -> str:
+        extra = {} if self.seed is None else {"seed": self.seed}
         return json.dumps(
             {
+                **extra,
                 "format": self.format.value,
                 "seats": self.seats,
                 "deck_rules": self.deck_rules,
@@ -78,6 +85,7 @@ class TableOptions:
             reminder_hours=float(data["reminder_hours"]),
             timeout_policy=TimeoutPolicy(data["timeout_policy"]),
             timeout_hours=float(data["timeout_hours"]),
+            seed=None if data.get("seed") is None else int(data["seed"]),
         )
 
 

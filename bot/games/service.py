@@ -82,6 +82,8 @@ class GameService(Judging):
             raise TableError("A game has from 2 to 8 seats.")
         if options.reminder_hours < 0 or options.timeout_hours <= 0:
             raise TableError("Reminder and timeout times must be positive numbers of hours.")
+        if options.seed is not None and not 0 <= options.seed < 2**63:
+            raise TableError("A fixed dice seed is a whole number from 0 to 2**63 - 1.")
         game_id = self.store.create_game(guild, channel, host.id, options, self.now())
         if seat_host:
             self.store.update_seat(game_id, 0, user_id=host.id, name=host.label)
@@ -200,7 +202,8 @@ class GameService(Judging):
             seats=info.options.seats, format=info.options.format,
             validate_decks=info.options.deck_rules,
         )  # fmt: skip
-        seed = secrets.randbits(63)
+        fixed = info.options.seed
+        seed = secrets.randbits(63) if fixed is None else fixed
         try:
             record, _ = new_record(config, decks, seed, self.catalog())
             begin = record.begin()

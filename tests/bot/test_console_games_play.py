@@ -146,3 +146,31 @@ def test_no_typed_line_ends_in_a_traceback(hosted: tuple[HotSeat, int], line: st
     after = len(table.service.store.log(game_id))
     assert after - before == (1 if game_cli.menu_number(text, 10**6) else 0) or after == before
     assert "Traceback" not in out.getvalue()
+
+
+def test_a_fixed_seed_plays_the_same_dice_and_the_record_says_it_is_no_secret(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--seed N` fixes the dice of a local game: two games with one seed roll alike, and
+    the record marks the seed as chosen at the table (its hash proves nothing)."""
+    records = []
+    for name in ("a.json", "b.json", "c.json"):
+        seed = "4" if name != "c.json" else "5"
+        path = tmp_path / name
+        code, _, err = play(capsys, monkeypatch, "1\n", "--seed", seed, "--save", str(path))
+        assert code == 0, err
+        records.append(GameRecord.from_json(path.read_text(encoding="utf-8")))
+    assert records[0].seed == records[1].seed == 4 and records[2].seed == 5
+    assert records[0].meta["seed_fixed"] is True
+    code, _, err = play(capsys, monkeypatch, "", "--seed", "-1")
+    assert code == 1 and "seed" in err and "Traceback" not in err
+
+
+def test_without_a_seed_the_dice_are_secret() -> None:
+    from bot.games import TableOptions
+
+    table = HotSeat(GameService(open_database(":memory:")))
+    ids = [table.create(Format.SAGA, ["saga-elven", "saga-nothrog"]) for _ in range(2)]
+    records = [GameRecord.from_json(table.record(i)) for i in ids]
+    assert records[0].seed != records[1].seed and "seed_fixed" not in records[0].meta
+    assert TableOptions.from_json(TableOptions(seed=7).to_json()).seed == 7

@@ -443,12 +443,6 @@ class GameCommands:
         queue = self.queues.setdefault(game.id, MessageQueue())
         how = release(t.before, t.after, self.rng, self.pacing)
         messages = plan_transition(t)
-        ended = game.status is not Status.RUNNING and not t.after.is_over
-        if ended:  # a resignation or forfeit ended it: nobody is waited on any more
-            messages = tuple(m for m in messages if isinstance(m, PublicLog))
-            winner = game.winner
-            user = game.seats[winner].user_id if winner is not None else None
-            messages += (GameOver(winner, user),)
         for batch in queue.push(messages, how, self.service.now()):
             out += self._messages(game, batch.messages)
         if game.status is not Status.RUNNING and game.seed is not None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from bot.game_text import ENGLISH, Words, describe, event_lines, menu, prompt_line
-from bot.games.model import EntryKind, GameTransition
+from bot.games.model import EntryKind, GameTransition, Status
 from bot.games.notify_pacing import hidden_react_decision
 from engine import Action, Decision, Event, GameState, legal_actions
 from engine.events import CardDrawn
@@ -237,8 +237,16 @@ def plan(
 
 def plan_transition(t: GameTransition, words: Words = ENGLISH) -> tuple[Message, ...]:
     """`plan` for a change the game service made: its seating, and as the actor the seat of a
-    player's own move (None for the host's and judges' entries: they ping every new wait)."""
+    player's own move (None for the host's and judges' entries: they ping every new wait).
+
+    A change that ended the game outside the engine (the last opponent resigned or forfeited,
+    a host abandoned it) gives its public lines and the result only: nobody is waited on, so
+    no waiting line, private menu or ping."""
     seating = {s.seat: s.user_id for s in t.game.seats if s.user_id is not None}
+    if t.game.status not in (Status.OPEN, Status.RUNNING) and not t.after.is_over:
+        winner = t.game.winner
+        user = seating.get(winner) if winner is not None else None
+        return (PublicLog(tuple(event_lines(t.events, words))), GameOver(winner, user))
     own = [e.seat for e in t.entries if e.kind is EntryKind.ACTION]
     actor = own[-1] if own and len(t.entries) == len(own) else None
     return plan(t.before, t.after, t.events, seating, actor, words)

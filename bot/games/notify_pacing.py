@@ -134,8 +134,13 @@ class MessageQueue:
     held: list[Message] = field(default_factory=list)
 
     def push(self, messages: Sequence[Message], how: Release, now: datetime) -> list[Outgoing]:
-        from bot.games.notify import Ping, PrivateUpdate
+        from bot.games.notify import GameOver, Ping, PrivateUpdate, PublicLog
 
+        if any(isinstance(m, GameOver) for m in messages):
+            # The game ended (perhaps by a resignation inside a hidden window): nobody is
+            # waited on any more, so the held log lines go out with the result, nothing else.
+            self.held = [m for m in self.held if isinstance(m, PublicLog)]
+            how = replace(how, hold=False, asked=frozenset())
         direct = tuple(
             m for m in messages if isinstance(m, PrivateUpdate | Ping) and m.seat in how.asked
         )

@@ -265,3 +265,36 @@ def test_a_service_transition_is_planned_with_its_seating_and_actor(tmp_path: Pa
     (move,) = play(svc, start.game.id, 1)
     mover = move.entries[0].seat
     assert mover not in [p.seat for p in of_type(plan_transition(move), Ping)]
+
+
+def test_a_resignation_that_ends_the_game_waits_on_nobody(tmp_path: Path) -> None:
+    """The last opponent resigns: the result only, no waiting line, menu or ping; with three
+    seats one resignation ends nothing and the game still says whom it waits on."""
+    from games_fakes import USERS, service, started_game
+
+    from bot.games.notify import plan_transition
+
+    svc = service(tmp_path / "bot.db")
+    start = started_game(svc)
+    ended = svc.resign(start.game.id, USERS[1])
+    messages = plan_transition(ended)
+    assert [type(m) for m in messages] == [PublicLog, GameOver]
+    assert messages[1] == GameOver(0, USERS[0].id)
+    three = started_game(svc, seats=3)
+    going_on = plan_transition(svc.resign(three.game.id, USERS[2]))
+    assert of_type(going_on, GameOver) == [] and of_type(going_on, WaitingOn)[0].lines
+
+
+def test_a_game_ended_inside_a_hidden_window_releases_the_log_and_the_result_only() -> None:
+    state, _ = started()
+    queue = MessageQueue()
+    window = react_window_state(state)
+    opened = plan(state, window, [], SEATING, actor=0)
+    queue.push(opened, release(state, window, random.Random(2), ReactPacing(0, 0)), START)
+    assert queue.held
+    over = (PublicLog(("Bob resigns.",)), GameOver(0, "ann"))
+    how = release(window, window, random.Random(2), ReactPacing(0, 0))
+    assert how.hold  # the state is unchanged: the window is still open in it
+    (out,) = queue.push(over, how, START)
+    assert [type(m) for m in out.messages] == [PublicLog, PublicLog, GameOver]
+    assert out.messages[-1] == GameOver(0, "ann") and queue.held == []

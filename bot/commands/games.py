@@ -36,7 +36,6 @@ from bot.games.notify import (
     PublicLog,
     WaitingOn,
     plan_transition,
-    waiting_lines,
 )
 from bot.games.notify_pacing import MessageQueue, ReactPacing, release
 from engine import EngineError, apply
@@ -127,10 +126,8 @@ class GameCommands:
         try:
             return self._dispatch(user, line.strip())
         except (BotError, EngineError) as exc:
-            # The service's "not waiting on you (it waits on X)" may name a seat asked about
-            # a hidden react: this layer never repeats whom a game waits on in a refusal.
-            text = re.sub(r" \(it waits on [^)]*\)", "", str(exc))
-            return [Out(user.id, f"error: {text}")]
+            # The service's refusals name only the seats the public may know it waits on.
+            return [Out(user.id, f"error: {exc}")]
 
     def tick(self) -> list[Out]:
         """Run the deadline scheduler once: reminders, timeouts, and what the timeouts did."""
@@ -396,10 +393,7 @@ class GameCommands:
 
     def _public_waits(self, game: GameInfo) -> tuple[int, ...]:
         """The seats a game may be said to wait on: not one asked about a hidden react."""
-        if game.status is not Status.RUNNING:
-            return ()
-        state, _ = self.service.state(game.id)
-        return waiting_lines(state, {}).seats
+        return game.public_waiting_on if game.status is Status.RUNNING else ()
 
     def _public_log(self, game_id: int) -> str:
         """The last public lines of the game (drawn cards are never worded)."""

@@ -31,6 +31,7 @@ from bot.games.model import (
     TableOptions,
     User,
 )
+from bot.games.notify_pacing import hidden_react_decision
 from bot.games.store import GameStore, VersionConflictError
 from engine.cards.catalog import CardCatalog
 from engine.errors import EngineError
@@ -139,11 +140,14 @@ class ServiceCore:
         status = Status(row["status"])
         out: set[int] = set()
         waiting: tuple[int, ...] = ()
+        shown: tuple[int, ...] = ()
         if status is Status.RUNNING:
             live = self.load(game_id)
             state = live.state
             out = live.folded.out
             waiting = tuple(s for s in state.waiting_on() if s not in out)
+            hidden = {d.seat for d in state.pending if hidden_react_decision(state, d)}
+            shown = tuple(s for s in waiting if s not in hidden)
         elif status is not Status.OPEN:
             out = {e.seat for e in self.store.log(game_id) if e.kind.value in ("resign", "forfeit")
                    and e.seat is not None}  # fmt: skip
@@ -179,6 +183,7 @@ class ServiceCore:
             waiting_on=waiting,
             winner=row["winner"],
             result=row["result"],
+            public_waiting_on=shown,
         )
 
     def load(self, game_id: int) -> Live:

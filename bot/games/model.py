@@ -122,9 +122,10 @@ class GameInfo:
     seed: int | None  # published only once the game has ended
     rules_version: str | None
     record_version: int | None
-    waiting_on: tuple[int, ...] = ()
+    waiting_on: tuple[int, ...] = ()  # every seat waited on (for deadlines: private use)
     winner: int | None = None
     result: str = ""
+    public_waiting_on: tuple[int, ...] = ()  # those that may be named: no hidden react (508)
 
     def seat_of(self, user_id: str) -> tuple[int, ...]:
         return tuple(s.seat for s in self.seats if s.user_id == user_id)
@@ -134,7 +135,15 @@ class GameInfo:
 
     @property
     def waiting_users(self) -> tuple[str, ...]:
-        return tuple(u for s in self.waiting_on if (u := self.seats[s].user_id) is not None)
+        """The users a front end may say the game waits on: never one asked about a hidden
+        react (bot.games.notify_pacing); `waits_on_user` asks privately about one user."""
+        seats = self.public_waiting_on
+        return tuple(u for s in seats if (u := self.seats[s].user_id) is not None)
+
+    def waits_on_user(self, user_id: str) -> bool:
+        """Whether the game waits on this user (hidden react windows included): for that
+        user's own eyes only."""
+        return any(self.seats[s].user_id == user_id for s in self.waiting_on)
 
 
 class EntryKind(StrEnum):

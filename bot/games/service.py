@@ -269,6 +269,8 @@ class GameService(Judging):
             seats = self.seats_of(game_id, user)
             if act.seat not in seats or act.seat in live.folded.out:
                 raise NotSeatedError(f"Seat {act.seat} of game {game_id} is not yours to play.")
+            if act.seat not in live.state.waiting_on():
+                raise NotWaitingError(self._not_waiting(game_id, f"seat {act.seat}"))
             transition = _apply(live.state, act)
             entry = self.entry(live, 0, EntryKind.ACTION, act.seat, user.id, action_data(act))
             return self.commit(live, [entry], transition.state, list(transition.events))
@@ -314,9 +316,7 @@ class GameService(Judging):
             if seat is not None:
                 moves = {s: m for s, m in moves.items() if s == seat}
             if not moves:
-                waiting = self.info(game_id).waiting_users
-                who = ", ".join(waiting) or "nobody"
-                raise NotWaitingError(f"Game {game_id} is not waiting on you (it waits on {who}).")
+                raise NotWaitingError(self._not_waiting(game_id, "you"))
             chosen = min(moves)
             ordered, lines = menu(state, moves[chosen])
             return Menu(game_id, version, chosen, tuple(ordered), tuple(lines))
@@ -402,6 +402,14 @@ class GameService(Judging):
         if status is not Status.RUNNING and not allow_over:
             raise GameOverError(f"Game {game_id} is over ({info_row['result']}).")
         return self.load(game_id)
+
+    def _not_waiting(self, game_id: int, whom: str) -> str:
+        """The refusal of a move the game does not wait for: it names only the seats the
+        public may know it waits on, never one asked about a hidden react (508)."""
+        info = self.info(game_id)
+        who = ", ".join(f"seat {s} ({info.seats[s].name or '?'})" for s in info.public_waiting_on)
+        tail = f" (it waits on {who})" if who else ""
+        return f"Game {game_id} is not waiting on {whom}{tail}."
 
     def _host_only(self, game_id: int, user: User) -> None:
         if self.store.game(game_id)["host"] != user.id:

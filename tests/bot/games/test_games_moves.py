@@ -13,9 +13,11 @@ from bot.games import (
     EntryKind,
     GameMovedOnError,
     GameOverError,
+    GameService,
     NotSeatedError,
     NotWaitingError,
     Status,
+    TableOptions,
     UndoError,
 )
 from engine import legal_actions
@@ -156,3 +158,60 @@ def test_a_line_based_front_end_plays_by_menu_number(tmp_path: Path) -> None:
     if t.game.waiting_on and idle.id not in t.game.waiting_users:
         with pytest.raises(NotWaitingError, match="not waiting on you"):
             svc.menu(game.id, idle)
+
+
+def hidden_react_game(svc: GameService) -> int:
+    """A hosted game (fixed seed 22, Deverenian against Nothrog) played by a seeded random
+    player until it waits on seat 0 (Ann) alone, asked about a hidden react (509.5)."""
+    import random
+
+    from bot.games.notify_pacing import waits_on_hidden_react
+
+    game = svc.create_game("g1", USERS[0], TableOptions(seed=22))
+    svc.join(game.id, USERS[1])
+    svc.submit_deck(game.id, USERS[0], "saga-deverenian")
+    svc.submit_deck(game.id, USERS[1], "saga-nothrog")
+    rng = random.Random(1)
+    for _ in range(20):
+        state, version = svc.state(game.id)
+        if waits_on_hidden_react(state):
+            assert state.waiting_on() == (0,)
+            return game.id
+        seat = state.waiting_on()[0]
+        user = user_at(svc, game.id, seat)
+        svc.submit(game.id, user, rng.choice(svc.legal_moves(game.id, user)[seat]), version)
+    raise AssertionError("the game never waited on a hidden react")
+
+
+def test_a_refusal_never_names_a_seat_asked_about_a_hidden_react(tmp_path: Path) -> None:
+    """508: nobody may learn that a seat is asked about a react others cannot see, not even
+    from a refused move: the refusals of menu and submit name nobody while the game waits on
+    such a seat alone, and GameInfo's public waits leave it out."""
+    svc = service(tmp_path / "bot.db")
+    game_id = hidden_react_game(svc)
+    ann, bo = USERS[0], USERS[1]
+    _, version = svc.state(game_id)
+    info = svc.game(game_id)
+    assert info.waiting_on == (0,) and info.public_waiting_on == () and info.waiting_users == ()
+    assert info.waits_on_user(ann.id) and not info.waits_on_user(bo.id)
+    refusals = []
+    with pytest.raises(NotWaitingError) as menu_refused:
+        svc.menu(game_id, bo)
+    refusals.append(str(menu_refused.value))
+    for action in (Pass(seat=1), {"type": "pass", "seat": 1}):
+        with pytest.raises(NotWaitingError) as refused:
+            svc.submit(game_id, bo, action, version)
+        refusals.append(str(refused.value))
+    for text in refusals:
+        assert "waits on" not in text and "seat 0" not in text and "Ann" not in text, text
+        assert ann.id not in text
+    assert svc.menu(game_id, ann).seat == 0  # the asked seat itself is told
+
+
+def test_a_refusal_names_the_seats_the_public_may_know(tmp_path: Path) -> None:
+    svc = service(tmp_path / "bot.db")
+    game = started_game(svc).game
+    seat = game.waiting_on[0]
+    other = USERS[1 - seat]
+    with pytest.raises(NotWaitingError, match=rf"it waits on seat {seat} \({USERS[seat].name}\)"):
+        svc.menu(game.id, other)

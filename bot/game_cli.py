@@ -333,7 +333,7 @@ def menu_number(text: str, size: int) -> int | None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from bot.games import GameService
+    from bot.games import DeckRejectedError, GameService
 
     try:
         if args.save is not None:
@@ -346,7 +346,8 @@ def run_play(args: argparse.Namespace) -> int:
             fmt, decks = play_deck_texts(args.decks, args.seats, args.fmt)
             game_id = table.create(fmt, decks, deck_rules=not args.no_deck_rules, seed=args.seed)
     except (BotError, EngineError) as exc:
-        return _fail(_with_format_hint(str(exc), args))
+        listing = exc.listing() if isinstance(exc, DeckRejectedError) else ()
+        return _fail(_with_format_hint(str(exc), args) + "".join(f"\n  - {p}" for p in listing))
     return play_hosted(table, game_id, sys.stdin, sys.stdout, hide=args.hide, save=args.save)
 
 

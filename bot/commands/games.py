@@ -23,7 +23,7 @@ from typing import assert_never
 
 from bot.errors import BotError
 from bot.game_text import event_lines
-from bot.games import GameService, TableOptions, TimeoutPolicy, User
+from bot.games import DeckRejectedError, GameService, TableOptions, TimeoutPolicy, User
 from bot.games.deadlines import Notice, Reminder, TimedOut, VacationNotice
 from bot.games.deadlines_scheduler import DeadlineScheduler, for_service
 from bot.games.judging import UndoRequest
@@ -127,7 +127,10 @@ class GameCommands:
             return self._dispatch(user, line.strip())
         except (BotError, EngineError) as exc:
             # The service's refusals name only the seats the public may know it waits on.
-            return [Out(user.id, f"error: {exc}")]
+            text = f"error: {exc}"
+            if isinstance(exc, DeckRejectedError) and exc.problems:
+                text += "".join(f"\n  - {item}" for item in exc.listing())
+            return [Out(user.id, text)]
 
     def tick(self) -> list[Out]:
         """Run the deadline scheduler once: reminders, timeouts, and what the timeouts did."""

@@ -51,12 +51,31 @@ class GameMovedOnError(GameError):
         self.state = state
 
 
+SHOWN_PROBLEMS = 10  # deck problems a front end lists before "and N more"
+PROBLEM_CHARS = 200  # one listed problem is cut to this many characters
+
+
 class DeckRejectedError(GameError):
-    """A submitted deck cannot be read or is not legal; `problems` lists each one."""
+    """A submitted deck cannot be read or is not legal; `problems` lists each one (all of
+    them: a front end shows `listing()`, at most SHOWN_PROBLEMS and then "and N more")."""
 
     def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.problems = problems
+
+    def listing(self, limit: int = SHOWN_PROBLEMS, start: int = 0) -> tuple[str, ...]:
+        """Problems `start` to `start + limit` (each cut short), then "and N more." when
+        some are left: a page of the list for a front end."""
+        page = [_cut(p) for p in self.problems[start : start + limit]]
+        rest = len(self.problems) - start - len(page)
+        if rest > 0:
+            page.append(f"and {rest} more.")
+        return tuple(page)
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= PROBLEM_CHARS else text[: PROBLEM_CHARS - 1] + "…"
 
 
 class GamePinnedError(GameError):

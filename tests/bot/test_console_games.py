@@ -285,3 +285,22 @@ def test_pass_and_a_deck_list_typed_on_one_line(judge: Judge) -> None:
     waiting = service(c).game(1).waiting_users[0]
     seat = service(c).game(1).seat_of(waiting)[0]
     assert f"> Seat {seat} passes." in c.block(f"as {waiting} /pass")
+
+
+def test_a_rejected_deck_lists_ten_problems_then_how_many_more(judge: Judge) -> None:
+    """DeckRejectedError keeps every problem; the console shows a page of them."""
+    from bot.games.errors import SHOWN_PROBLEMS, DeckRejectedError
+
+    c = new_console(judge)
+    c.block("as ann /game new")
+    listed = "\\n".join(f"1 Nosuch Card {chr(65 + i)}{chr(65 + i)}" for i in range(25))
+    block = c.block(f"as ann /deck submit {listed}")
+    items = [line for line in block.splitlines() if line.strip().startswith("- ")]
+    assert len(items) == SHOWN_PROBLEMS + 1 and items[-1].strip() == "- and 15 more.", block
+    assert "Nosuch Card AA" in items[0]
+    long = DeckRejectedError("Bad.", tuple(f"problem {i} " + "x" * 300 for i in range(12)))
+    assert all(len(item) <= 200 for item in long.listing()) and len(long.problems) == 12
+    exc = DeckRejectedError("Bad.", tuple(f"problem {i}." for i in range(12)))
+    assert exc.listing(5, start=5) == (*(f"problem {i}." for i in range(5, 10)), "and 2 more.")
+    assert exc.listing(5, start=10) == ("problem 10.", "problem 11.")
+    assert exc.listing(20) == exc.problems

@@ -113,6 +113,7 @@ def test_players_bring_their_own_deck_files(
     broken.write_text("3 No Such Card\n", encoding="utf-8")
     code, _, err = play(capsys, monkeypatch, "", "--decks", str(broken), "saga-nothrog")
     assert code == 1 and err.startswith("error: ") and "Traceback" not in err
+    assert "  - " in err and "No Such Card" in err.split("  - ")[1]  # the problem, listed
 
 
 def test_hidden_hands_wait_for_enter(

@@ -106,14 +106,25 @@ class GameJudgeCog(commands.Cog):
         for seat in info.seats:
             await self.games.delivery.refresh_private(game_id, seat.seat)
 
+    def _judged_state(self, game_id: int, judge: Any) -> tuple[Any, int] | None:
+        """The game's state for a judge of its server (None for anyone else: adjustments name
+        cards in hands and decks)."""
+        service = self.games.service
+        if not service.is_judge(service.game(game_id).guild, judge):
+            return None
+        return service.state(game_id)  # type: ignore[no-any-return]
+
     async def _adjustments(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         try:
             game_id = await self.games.game_for(
                 interaction, getattr(interaction.namespace, "game", None)
             )
-            state, version = await self.games.call(self.games.service.state, game_id)
+            judged = await self.games.call(self._judged_state, game_id, user_of(interaction.user))
         except Exception:
             return []
+        if judged is None:
+            return []
+        state, version = judged
         out: Choices = []
         for seat in state.waiting_on():
             for i, action in enumerate(legal_actions(state, seat)):

@@ -31,3 +31,15 @@ def make_bot(judge: Judge, tmp_path: Path) -> BotFactory:
         )
 
     return make
+
+
+SEED = 3  # a deal in which each kind of move comes within a dozen moves (see the tests)
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> int:
+    """Games start from SEED (the service draws each game's seed with `secrets.randbits`)."""
+    import secrets
+
+    monkeypatch.setattr(secrets, "randbits", lambda bits: SEED)
+    return SEED

@@ -135,3 +135,37 @@ def answer(result: Any) -> str:
     if result.followups:
         return str(result.followups[-1].content)
     return str(result.response.content) if result.response is not None else ""
+
+
+def member(world: World, user_id: str) -> Any:
+    return world.alice if str(world.alice.id) == user_id else world.bob
+
+
+def waiting_member(world: World) -> Any:
+    """The player the game waits on (from the service, not from the messages)."""
+    info = world.env.bot.games.game(world.game_id)
+    return member(world, info.waiting_users[0])
+
+
+def moves(world: World, who: Any) -> tuple[int, int, list[tuple[int, frozenset[str], str]]]:
+    """(version, seat, [(number, commands, line)]) of `who`'s waiting seat, as the bot has them."""
+    cog = world.env.bot.get_cog("GamesCog")
+    return cog.moves_of(world.game_id, str(who.id))  # type: ignore[no-any-return]
+
+
+def components(message: discord.Message) -> list[Any]:
+    out = []
+    for row in message.components:
+        out += list(getattr(row, "children", [row]))
+    return out
+
+
+def hand_message_in(channel: Any, who: Any, game_id: int) -> discord.Message:
+    """The private game message in `channel` (a DM channel or a private thread) read by `who`."""
+    try:
+        history = channel.history(viewer=who)
+    except TypeError:  # a DM channel: only its user reads it
+        history = channel.history()
+    found = [m for m in history if f"**Game {game_id}**" in m.content]
+    assert found, f"no private message of game {game_id}"
+    return found[-1]

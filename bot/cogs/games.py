@@ -21,6 +21,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs.games_delivery import Delivery
 from bot.discord_games.items import lobby_view, moves_view
+from bot.discord_games.kinds import COMMANDS, commands_for, decision_kind
 from bot.discord_games.links import Links
 from bot.discord_games.render import chunks, clip, lobby_text
 from bot.discord_render import NO_MENTIONS
@@ -40,24 +41,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
+Listed = tuple[int, frozenset[str], str]  # a move: its number, the commands listing it, its line
 NOT_HOSTING = "Hosted games are not set up on this bot."
 UNEXPECTED = "Something went wrong; the game is unharmed. Please try again."
 MOVED_ON = "The game has moved on: here is a fresh menu."
 NOT_YOURS = "These moves are not yours."
 MAX_DECK_FILE = 20_000
-
-# Which engine actions each slash command offers (a grouping of the service's menu only).
-KINDS: dict[str, frozenset[str]] = {
-    "play": frozenset({"PlayCharacter", "PlayDungeon", "AttachEpicClass", "DefeatDungeon"}),
-    "attack": frozenset({"Attack"}),
-    "equip": frozenset({"Equip"}),
-    "maneuver": frozenset({"Maneuver"}),
-    "order": frozenset({"PlayOrderCard", "PerformAbility"}),
-    "react": frozenset({"PerformAbility", "Decline", "Pass", "SetStandingOrder"}),
-    "choose": frozenset({"Choose", "Decline", "DoneResolving"}),
-    "adjust": frozenset({"Adjust", "DoneResolving"}),
-    "pass": frozenset({"Pass", "Decline"}),
-}
 
 
 def user_of(who: discord.abc.User | discord.Member) -> User:
@@ -271,7 +260,10 @@ class GamesCog(commands.Cog):
     async def press_move(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int, version: int, n: int
     ) -> None:
-        """A move button or select: checked, then played with the version it was shown at."""
+        """A move button or select: checked, then played with the version it was shown at.
+        Deferred first (privately): the answer may wait behind other work past Discord's
+        3 seconds, and a refusal is private whoever pressed."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             info = await self.call(self.service.game, game_id)
         except Exception as exc:
@@ -283,7 +275,6 @@ class GamesCog(commands.Cog):
         if info.version != version:
             await self._moved_on(interaction, game_id, seat)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self._play(interaction, game_id, seat, version, n)
 
     async def _play(
@@ -319,29 +310,37 @@ class GamesCog(commands.Cog):
         version: int,
         page: int,
     ) -> None:
-        info = await self.call(self.service.game, game_id)
+        await interaction.response.defer()  # the page is shown by editing the message
+        try:
+            info = await self.call(self.service.game, game_id)
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return
         if info.user_at(seat) != str(interaction.user.id):
             await say(interaction, NOT_YOURS)
             return
-        await interaction.response.defer()
         await self.delivery.refresh_private(game_id, seat, page=page)
 
-    def moves_of(self, game_id: int, user_id: str) -> tuple[int, int, list[tuple[int, Any, str]]]:
-        """(version, seat, [(number, action, text)]): the user's waiting seat's numbered moves,
-        numbered as the service's menu (`submit_number`) numbers them."""
+    def moves_of(self, game_id: int, user_id: str) -> tuple[int, int, list[Listed]]:
+        """(version, seat, [(number, commands, text)]): the user's waiting seat's numbered
+        moves, numbered as the service's menu (`submit_number`) numbers them, each with the
+        slash commands that list it (bot.discord_games.kinds)."""
         info = self.service.game(game_id)
         seats = [s for s in info.seat_of(user_id) if s in info.waiting_on]
         if not seats:
             who = ", ".join(f"<@{u}>" for u in info.waiting_users) or "nobody"
             raise GameError(f"Game {game_id} is not waiting on you (it waits on {who}).")
         state, version = self.service.state(game_id)
-        pu = private_update(None, state, (), seats[0], {})
-        return version, seats[0], [(n, m.action, m.text) for n, m in enumerate(pu.moves, 1)]
+        seat = seats[0]
+        pu = private_update(None, state, (), seat, {})
+        kind = decision_kind(state, seat)
+        listed = [(n, commands_for(kind, m.action), m.text) for n, m in enumerate(pu.moves, 1)]
+        return version, seat, listed
 
     async def complete_moves(
-        self, interaction: discord.Interaction[Any], current: str, kinds: frozenset[str] | None
+        self, interaction: discord.Interaction[Any], current: str, command: str | None
     ) -> Choices:
-        """The legal moves of the user's waiting seat (only those of `kinds`), from the menu."""
+        """The legal moves of the user's waiting seat (only those `command` lists)."""
         try:
             game_id = await self.game_for(interaction, getattr(interaction.namespace, "game", None))
             version, seat, moves = await self.call(self.moves_of, game_id, str(interaction.user.id))
@@ -349,8 +348,8 @@ class GamesCog(commands.Cog):
             return []
         needle = current.casefold().strip()
         out: Choices = []
-        for n, action, line in moves:
-            if kinds is not None and type(action).__name__ not in kinds:
+        for n, listing, line in moves:
+            if command is not None and command not in listing:
                 continue
             label = f"{n}. {line}"
             if needle and needle not in label.casefold():
@@ -360,31 +359,46 @@ class GamesCog(commands.Cog):
 
     async def slash_move(
         self, interaction: discord.Interaction[Any], move: str, game: int | None,
-        kinds: frozenset[str] | None,
+        command: str | None,
     ) -> None:  # fmt: skip
+        """A move by slash command: a value from the autocomplete ("version:seat:n"), a move's
+        number or words of its line; `command` (e.g. "attack") limits it to that kind."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             game_id = await self.game_for(interaction, game)
-            parts = move.split(":")
-            if len(parts) == 3 and all(p.isdigit() for p in parts):
-                version, seat, n = (int(p) for p in parts)
-            else:
-                version, seat, moves = await self.call(
-                    self.moves_of, game_id, str(interaction.user.id)
-                )
-                wanted = move.strip().casefold()
-                picks = [
-                    number for number, action, line in moves
-                    if (kinds is None or type(action).__name__ in kinds)
-                    and (wanted == str(number) or wanted in line.casefold())
-                ]  # fmt: skip
-                if len(picks) != 1:
-                    raise GameError("Choose one of the moves the list offers.")
-                n = picks[0]
+            version, seat, n = await self.call(
+                self._pick, game_id, str(interaction.user.id), move, command
+            )
         except Exception as exc:
             await say(interaction, _sentence(exc))
             return
         await self._play(interaction, game_id, seat, version, n)
+
+    def _pick(
+        self, game_id: int, user_id: str, move: str, command: str | None
+    ) -> tuple[int, int, int]:
+        """(version, seat, number) of the move meant; on the service's thread."""
+        current, seat, moves = self.moves_of(game_id, user_id)
+        kind = f"/{command}" if command else "/move"
+        parts = move.split(":")
+        if len(parts) == 3 and all(p.isdigit() for p in parts):
+            version, chosen, n = (int(p) for p in parts)
+            if version != current or chosen != seat:
+                return version, chosen, n  # the service says the game moved on
+            if not any(number == n and (command is None or command in listing)
+                       for number, listing, _ in moves):  # fmt: skip
+                raise GameError(f"That is not a move {kind} offers now.")
+            return version, seat, n
+        wanted = move.strip().casefold()
+        picks = [
+            number for number, listing, line in moves
+            if (command is None or command in listing)
+            and (not wanted or wanted == str(number) or wanted in line.casefold())
+        ]  # fmt: skip
+        if len(picks) != 1:
+            offered = "no move" if not picks else "more than one move"
+            raise GameError(f"{kind} offers {offered} like that now: choose one from its list.")
+        return current, seat, picks[0]
 
     async def _complete_all(self, i: discord.Interaction[Any], current: str) -> Choices:
         return await self.complete_moves(i, current, None)
@@ -400,7 +414,7 @@ class GamesCog(commands.Cog):
     @app_commands.command(name="pass", description="Pass (or decline) in your game")
     @app_commands.describe(game="Game number")
     async def pass_(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        await self.slash_move(interaction, "pass", game, KINDS["pass"])
+        await self.slash_move(interaction, "", game, "pass")
 
     # -- reading and leaving ------------------------------------------------------------------
     @game.command(name="list", description="Your games and whom each waits on")
@@ -555,11 +569,9 @@ class GamesCog(commands.Cog):
 
 
 def _kind_command(name: str, description: str) -> app_commands.Command[Any, Any, None]:
-    kinds = KINDS[name]
-
     async def complete(interaction: discord.Interaction[Any], current: str) -> Choices:
         cog: Any = interaction.client.get_cog("GamesCog")
-        choices: Choices = await cog.complete_moves(interaction, current, kinds)
+        choices: Choices = await cog.complete_moves(interaction, current, name)
         return choices
 
     @app_commands.command(name=name, description=description)
@@ -569,22 +581,11 @@ def _kind_command(name: str, description: str) -> app_commands.Command[Any, Any,
         interaction: discord.Interaction[Any], move: str, game: int | None = None
     ) -> None:
         cog: Any = interaction.client.get_cog("GamesCog")
-        await cog.slash_move(interaction, move, game, kinds)
+        await cog.slash_move(interaction, move, game, name)
 
     return command
 
 
-KIND_COMMANDS = (
-    ("play", "Play a card (character, dungeon, epic class)"),
-    ("attack", "Attack with a character"),
-    ("equip", "Equip an item"),
-    ("maneuver", "Maneuver a character"),
-    ("order", "Play an order or use an ability"),
-    ("react", "React (or pass) when asked"),
-    ("choose", "Answer a choice the game asks"),
-    ("adjust", "Make a manual adjustment the game asks for"),
-)
-
-
 def kind_commands() -> list[app_commands.Command[Any, Any, None]]:
-    return [_kind_command(name, text) for name, text in KIND_COMMANDS]
+    """`/play`, `/attack`, ... (`/pass` and `/move` are the cog's own)."""
+    return [_kind_command(name, text) for name, text in COMMANDS.items()]

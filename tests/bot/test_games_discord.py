@@ -92,7 +92,9 @@ def test_a_button_of_another_player_is_refused_privately() -> None:
     inter = interaction(200)  # bob presses alice's seat 0 button
     asyncio.run(cog.press_move(inter, 1, 0, 3, 1))
     assert said(inter) == [NOT_YOURS]
-    assert inter.response.send_message.await_args.kwargs["ephemeral"] is True
+    # Deferred privately before anything else (Discord's 3 seconds), answered privately.
+    assert inter.response.defer.await_args.kwargs["ephemeral"] is True
+    assert inter.followup.send.await_args.kwargs["ephemeral"] is True
     bot.games.submit_number.assert_not_called()
 
 

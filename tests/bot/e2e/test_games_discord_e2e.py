@@ -178,7 +178,7 @@ def test_a_judge_rolls_a_game_back(make_bot: Any) -> None:
     run(scenario())
 
 
-def test_an_illegal_deck_is_refused_privately_with_each_problem(make_bot: Any) -> None:
+def test_an_illegal_deck_and_a_strangers_accept_are_refused_privately(make_bot: Any) -> None:
     async def scenario() -> None:
         async with simcord.run(make_bot()) as env:
             guild = env.create_guild()
@@ -187,6 +187,12 @@ def test_an_illegal_deck_is_refused_privately_with_each_problem(make_bot: Any) -
             bob = guild.add_member(env.create_user("bob"))
             opened = await alice.slash(channel, "game new", opponent=bob)
             lobby = opened.response.message
+            # Someone not invited presses Accept: refused privately, the lobby unchanged.
+            dave = guild.add_member(env.create_user("dave"))
+            stranger = await dave.click(lobby, label="Accept")
+            assert stranger.ephemeral or any(f.ephemeral for f in stranger.followups)
+            assert "no open seat" in answer(stranger)
+            assert "dave" not in channel.history()[-1].content
             shown = await alice.click(lobby, label="Submit deck")
             refused = await alice.submit_modal(shown, {"deck": "1 No Such Card\n"})
             assert refused.ephemeral or any(f.ephemeral for f in refused.followups)

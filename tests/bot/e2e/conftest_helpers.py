@@ -143,8 +143,9 @@ def member(world: World, user_id: str) -> Any:
 
 def waiting_member(world: World) -> Any:
     """The player the game waits on (from the service, not from the messages)."""
-    info = world.env.bot.games.game(world.game_id)
-    return member(world, info.waiting_users[0])
+    games = world.env.bot.games
+    state, _ = games.state(world.game_id)  # waiting_users leaves out a hidden react's seat
+    return member(world, games.game(world.game_id).user_at(state.pending[0].seat))
 
 
 def moves(world: World, who: Any) -> tuple[int, int, list[tuple[int, frozenset[str], str]]]:

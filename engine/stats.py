@@ -1,11 +1,13 @@
 """Current game stats of characters in play (211): printed values plus equipped items,
-attached Epic Classes (306) and ongoing modifiers (512). Keywords a character has (602)."""
+attached Epic Classes (306), ongoing modifiers and static abilities in play (512).
+Keywords a character has (602)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from engine import statics
 from engine.cards.model import Card, CardClass, CardType, DamageType
 from engine.state import Modifier, PlayerState, Unit
 
@@ -62,8 +64,16 @@ def bonus_cards(board: Board, uid: int) -> list[Card]:
 
 
 def modifier_total(board: Board, uid: int, stat: str) -> int:
-    """The sum of the ongoing modifiers (512.1) to one stat ("atk", "ac", ...) of a card."""
-    return sum(m.amount for m in board.modifiers if m.target == uid and m.stat == stat)
+    """The sum of the ongoing modifiers (512.1) to one stat ("atk", "ac", ...) of a card and
+    of the static bonuses of cards in play (engine.statics)."""
+    total = sum(m.amount for m in board.modifiers if m.target == uid and m.stat == stat)
+    return total + statics.stat_bonus(board, uid, stat) if uid in board.units else total
+
+
+def wound_bonus(board: Board, uid: int, ranged: bool = False) -> int:
+    """Wounds a hit of the character's strike inflicts beyond the one of 509.5 step 5, from
+    static text in play ("inflicts an additional wound with melee strikes")."""
+    return statics.wound_bonus(board, uid, ranged)
 
 
 def level(board: Board, uid: int) -> int:

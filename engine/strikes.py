@@ -85,6 +85,8 @@ def start_strike(
     Its first step opens the "after targeting" window."""
     seat = tx.units[performer].controller
     frame = Striking(seat, performer, target, base, ranged, spell, label, StrikeStep.TARGETED)
+    if extra := stats.wound_bonus(tx, performer, ranged):  # static text (engine.statics)
+        frame = replace(frame, wounds=frame.wounds + extra)
     return tx.push_frame(frame)
 
 

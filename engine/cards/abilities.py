@@ -238,6 +238,7 @@ class Duration(StrEnum):
     STRIKE = "strike"  # for the triggering strike only
     END_OF_TURN = "end_of_turn"
     PERMANENT = "permanent"
+    WHILE_IN_PLAY = "while_in_play"  # static text: as long as its card is in play (512)
 
 
 class Direction(StrEnum):
@@ -255,11 +256,48 @@ class Affects(StrEnum):
     TRIGGER = "trigger"  # the strike, action, wounds or character of the trigger
     YOU = "you"  # the performer's player
     OPPONENT = "opponent"
+    # Groups of characters, for static text (the performer: the character or the bearer).
+    ADJACENT = "adjacent"  # characters directly next to the performer in its rank (401.10)
+    RANK = "rank"  # every character in the performer's rank ("characters in this rank")
+    OTHERS_IN_RANK = "others_in_rank"
+    ARMY = "army"  # every character its controller controls ("your characters")
+    OTHERS_IN_ARMY = "others_in_army"
+    WARLORD = "warlord"  # its controller's Warlord
+
+
+class Check(StrEnum):
+    """What a condition checks about a character ("while this character is spent")."""
+
+    SPENT = "spent"
+    READY = "ready"
+    STUNNED = "stunned"
+    WOUNDED = "wounded"  # at least `amount` wounds (1 when not set)
+    IN_RANK = "in_rank"  # in rank `amount` of a formation (1: the first)
+    EQUIPPED = "equipped"  # has an item of equip location `name` ("Weapon") equipped
+    IS = "is"  # has the trait, class, faction or alignment `name` ("a ranger", "good")
+    WARLORD = "warlord"  # is its controller's Warlord
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition an effect depends on ("if this character is a ranger", "while ... is
+    spent"): `check` about the character `who`, true unless `negate`."""
+
+    check: Check
+    who: Affects = Affects.PERFORMER
+    name: str = ""
+    amount: int | None = None
+    negate: bool = False
 
 
 @dataclass(frozen=True)
 class Effect:
     """One effect primitive with its parameters; unused ones keep their defaults.
+
+    Static text (Duration.WHILE_IN_PLAY): MODIFY_STAT adds `amount` to `stat` of the
+    characters `affects` names (`name`: only those with that trait) while the card is in play
+    and `condition` holds; EXTRA_WOUNDS adds `amount` wounds to the hits of the performer's
+    strikes (of kind `strike` when set).
 
     STRIKE: `amount` is the printed bonus (None: the primary ATK, 509.3.1), `strike` the
     kind, `times` how many, `wounds` what a hit inflicts when not one. INFLICT_WOUNDS /
@@ -282,6 +320,7 @@ class Effect:
     wounds: int | None = None  # STRIKE: wounds a hit inflicts when not the usual one (509.5.5)
     reach: int | None = None  # STRIKE: ranks it may target beyond the usual (509.3, 509.4)
     on_fail: tuple[Effect, ...] = ()
+    condition: Condition | None = None  # the effect happens only while / if this holds
 
 
 @dataclass(frozen=True)
@@ -322,7 +361,6 @@ class Ability:
         """Offered at a known time, paid and resolved by the engine with no reading."""
         return (
             not self.manual
-            and self.kind is not AbilityKind.STATIC
             and self.payable
             and (
                 self.trigger is None

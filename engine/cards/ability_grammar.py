@@ -17,6 +17,7 @@ from engine.cards.abilities import (
     AbilityKind,
     Cost,
     CostKind,
+    Effect,
     Means,
     Performer,
     Qualifier,
@@ -25,6 +26,7 @@ from engine.cards.abilities import (
     Window,
 )
 from engine.cards.ability_effects import NUMBERS, compile_effect
+from engine.cards.ability_static import compile_static
 from engine.cards.ability_triggers import read_trigger
 from engine.cards.model import CardType
 
@@ -295,12 +297,38 @@ class _Compiler:
         return _other(part)
 
     def static(self, line: str) -> list[Ability]:
-        """Constant text: one manual STATIC ability for the sentences not read as facts."""
+        """Constant text: one STATIC ability of the sentences compiled into ongoing effects
+        (engine.cards.ability_static), one manual STATIC ability of the others, leaving out
+        the sentences read as facts."""
         unread = [s for s in card_text.sentences(line) if not self.is_fact(s)]
-        if not unread:
-            return []
-        text = " ".join(unread)
-        return [Ability(AbilityKind.STATIC, text, self.performer, effect_text=text, manual=True)]
+        compiled: list[tuple[str, tuple[Effect, ...]]] = []
+        manual: list[str] = []
+        for sentence in unread:
+            effects = compile_static(self.normalise(sentence))
+            if effects is None:
+                manual.append(sentence)
+            else:
+                compiled.append((sentence, effects))
+        out: list[Ability] = []
+        if compiled:
+            text = " ".join(s for s, _ in compiled)
+            effects = tuple(e for _, group in compiled for e in group)
+            out.append(
+                Ability(
+                    AbilityKind.STATIC,
+                    text,
+                    self.performer,
+                    effects=effects,
+                    effect_text=text,
+                    manual=False,
+                )
+            )
+        if manual:
+            text = " ".join(manual)
+            out.append(
+                Ability(AbilityKind.STATIC, text, self.performer, effect_text=text, manual=True)
+            )
+        return out
 
     def is_fact(self, sentence: str) -> bool:
         """Sentences the importer reads into keywords, restrictions or item bonuses."""

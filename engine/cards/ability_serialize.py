@@ -18,7 +18,13 @@ from engine.cards import abilities as model
 from engine.cards.abilities import Ability
 from engine.cards.errors import CardDataError
 
-ABILITY_CLASSES: tuple[type, ...] = (model.Ability, model.Cost, model.Trigger, model.Effect)
+ABILITY_CLASSES: tuple[type, ...] = (
+    model.Ability,
+    model.Cost,
+    model.Trigger,
+    model.Effect,
+    model.Condition,
+)
 
 
 def ability_to_dict(ability: Ability) -> dict[str, Any]:

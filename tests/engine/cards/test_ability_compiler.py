@@ -199,8 +199,10 @@ def test_an_effect_the_vocabulary_cannot_express_is_manual_with_its_text() -> No
 def test_static_text_is_manual_but_keyword_and_restriction_facts_make_no_ability() -> None:
     assert compile_abilities("Unique. Reach.", "Testa Vire", CardType.CHARACTER) == ()
     assert compile_abilities("Fighter only. +2 ATK.", "Axe", CardType.ITEM) == ()
-    static = one("Your Elves gain +1 skill.")
+    static = one("This character may not be targeted by actions.")
     assert static.kind is AbilityKind.STATIC and static.manual and not static.automated
+    bonus = one("Your Elves gain +1 skill.")  # a static bonus the engine keeps (512.2)
+    assert bonus.kind is AbilityKind.STATIC and bonus.automated
 
 
 def test_an_order_after_static_sentences_on_the_same_line_is_its_own_ability() -> None:

@@ -44,6 +44,10 @@ Choices = list[app_commands.Choice[str]]
 Listed = tuple[int, frozenset[str], str]  # a move: its number, the commands listing it, its line
 NOT_HOSTING = "Hosted games are not set up on this bot."
 UNEXPECTED = "Something went wrong; the game is unharmed. Please try again."
+FORBIDDEN = (
+    "Discord refused: I lack a permission here (threads, messages or files); the game is "
+    "unharmed. A moderator can check my permissions (docs/bot.md lists them)."
+)
 MOVED_ON = "The game has moved on: here is a fresh menu."
 NOT_YOURS = "These moves are not yours."
 MAX_DECK_FILE = 20_000
@@ -61,6 +65,9 @@ def _sentence(exc: BaseException) -> str:
         return f"{exc}\n{items}{more}"
     if isinstance(exc, BotError):
         return str(exc)
+    if isinstance(exc, discord.Forbidden):
+        log.warning("Discord refused a game command: %s", exc)
+        return FORBIDDEN
     log.error("unexpected error in a game command", exc_info=exc)
     return UNEXPECTED
 

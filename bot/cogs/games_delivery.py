@@ -48,6 +48,11 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False, replied_user=False)
+NO_THREAD = (
+    "I cannot open game {game}'s thread in this channel: I need the permissions Create Public "
+    "Threads and Send Messages in Threads here. The game is safe and goes on: play with `/move` "
+    "(and `/game status`); once a moderator grants them, the thread follows at the next move."
+)
 SWITCH_BACK = (
     "Discord refused my direct message (your DMs are closed for this server), so your private "
     "messages for this game come to this private thread, which only you and I can see. To get "
@@ -131,7 +136,25 @@ class Delivery:
         )  # fmt: skip
         await self.call(self.links.set, f"thread:{game.id}", str(thread.id))
         await self.call(self.links.set, f"game_of:{thread.id}", str(game.id))
+        await self.call(self.links.delete, f"nothread:{game.id}")
         return thread
+
+    async def public_thread(self, game: GameInfo) -> Any | None:
+        """The game's thread, or None when Discord refuses it (a missing permission): the
+        game's channel is told once, and the game goes on (slash commands need no thread)."""
+        try:
+            return await self.thread(game)
+        except discord.Forbidden as exc:
+            log.warning("no thread for game %s: %s", game.id, exc)
+        if await self.call(self.links.get, f"nothread:{game.id}"):
+            return None
+        await self.call(self.links.set, f"nothread:{game.id}", "1")
+        try:
+            parent = await self.channel(int(game.channel))
+            await parent.send(NO_THREAD.format(game=game.id), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.warning("could not tell game %s's channel: %s", game.id, exc)
+        return None
 
     async def thread_link(self, game: GameInfo) -> str:
         thread_id = await self.call(self.links.get_int, f"thread:{game.id}")
@@ -233,7 +256,7 @@ class Delivery:
                 elif isinstance(m, Ping):
                     await self.ping(game, m)
             return
-        thread = await self.thread(game)
+        thread = await self.public_thread(game)
         notes = self.notes.pop(game_id, [])
         public_lines: list[str] = [f"*{neutralise(n)}*" for n in notes]
         pings: list[Ping] = []
@@ -262,9 +285,9 @@ class Delivery:
         if over is None and ended:
             public_lines.append(f"Game over: {neutralise(game.result or game.status.value)}.")
         await self.call(self.public_log.add, game.id, public_lines)
-        for text in chunks(public_lines):
+        for text in chunks(public_lines) if thread is not None else ():
             await self._safe(thread.send(text, allowed_mentions=NO_MENTIONS))
-        if game_id in self.board_due and game.status is Status.RUNNING:
+        if game_id in self.board_due and game.status is Status.RUNNING and thread is not None:
             self.board_due.discard(game_id)
             await self._safe(self.post_board(game))
         await self.refresh_status(game.id)
@@ -302,13 +325,14 @@ class Delivery:
         if p.private:
             await self._safe(self.send_private(game, p.user, content=text))
             return
-        thread = await self.thread(game)
-        await self._safe(thread.send(text[:2000], allowed_mentions=PINGS))
+        thread = await self.public_thread(game)
+        if thread is not None:
+            await self._safe(thread.send(text[:2000], allowed_mentions=PINGS))
 
     async def finish(self, game_id: int) -> None:
         """Archive a finished game's thread (the server's active-thread limit)."""
         game = await self.call(self.service.game, game_id)
-        thread = await self.thread(game)
+        thread = await self.public_thread(game)
         if isinstance(thread, discord.Thread):
             await self._safe(thread.edit(archived=True))
 
@@ -318,7 +342,9 @@ class Delivery:
 
     async def _status(self, game_id: int) -> None:
         game, board, waiting = await self.call(self._status_parts, game_id)
-        thread = await self.thread(game)
+        thread = await self.public_thread(game)
+        if thread is None:
+            return
         await self._edit_or_send(
             f"status:{game_id}", thread, content=status_text(game, board, waiting)
         )

@@ -409,3 +409,25 @@ def test_the_end_of_a_game_is_announced_and_its_thread_archived() -> None:
     sent = "\n".join(c.args[0] for c in thread.send.await_args_list)
     assert "Game over: seat 0 (<@100>) won." in sent
     d.finish.assert_awaited_once_with(1)
+
+
+@pytest.mark.parametrize(
+    ("status", "locked", "reopened"),
+    [(Status.RUNNING, False, True), (Status.RUNNING, True, False), (Status.FINISHED, False, False)],
+)
+def test_an_archived_thread_of_a_running_game_is_reopened(
+    status: Status, locked: bool, reopened: bool
+) -> None:
+    """simcord (3.2.1) has no way for a member, or inactivity, to archive a thread: the fakes
+    stage it. A locked thread (a moderator's decision) and a finished game's stay archived."""
+    d, store = delivery_with_links()
+    store["thread:1"] = "77"
+    thread = create_autospec(discord.Thread, instance=True)
+    thread.archived, thread.locked = True, locked
+    thread.edit = AsyncMock()
+    d.bot.get_channel.return_value = thread
+    assert asyncio.run(d.thread(info(status=status))) is thread
+    if reopened:
+        thread.edit.assert_awaited_once_with(archived=False)
+    else:
+        thread.edit.assert_not_called()

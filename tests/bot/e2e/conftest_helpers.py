@@ -75,10 +75,16 @@ async def start_game(
     decks: tuple[str, str] = ("saga-elven", "saga-dwarven"),
     close_dms: bool = False,
     bob_by_file: bool = False,
+    bot_denied: discord.Permissions | None = None,
 ) -> World:
-    """alice opens a game against bob; bob accepts; both submit decks by the modal."""
+    """alice opens a game against bob; bob accepts; both submit decks by the modal.
+    `bot_denied`: permissions the game's channel denies the bot."""
     guild = env.create_guild()
-    channel = guild.create_text_channel("games")
+    overwrites = {}
+    if bot_denied is not None:
+        deny = discord.PermissionOverwrite.from_pair(discord.Permissions.none(), bot_denied)
+        overwrites[env.bot.user] = deny
+    channel = guild.create_text_channel("games", overwrites=overwrites or None)
     users = {}
     for name in ("alice", "bob"):
         handle = env.create_user(name)

@@ -391,6 +391,7 @@ WHY: dict[str, str] = {
     "target_left_play": "its target is not in play",
     "no_room": "it cannot move there",
     "check_failed": "its check failed",
+    "condition_not_met": "its condition does not hold",
     "true_strike": "True Strike: the strike may not be canceled or redirected",
     # character_died
     "wounds": "{wounds} wound(s) with {hit_points} HP",

@@ -16,7 +16,7 @@ at once and goes to the discard pile when resolved (303.5).
 
 from __future__ import annotations
 
-from engine import stats
+from engine import abilities_effects, stats
 from engine.cards.abilities import (
     Ability,
     AbilityKind,
@@ -93,7 +93,10 @@ def is_runnable(ability: Ability) -> bool:
         and not ability.manual
         and ability.payable
         and Qualifier.ROLL not in ability.qualifiers
-        and all(_effect_runnable(e, needs_target(ability)) for e in ability.effects)
+        and all(
+            abilities_effects.runnable(e, needs_target(ability), _effect_runnable)
+            for e in ability.effects
+        )
     )
 
 
@@ -226,7 +229,7 @@ def continue_ability(tx: Tx, index: int) -> bool:
         )
         tx.set_frame(index, frame)
         if effect.op is not Op.STRIKE:
-            run_effect(tx, frame, effect)
+            abilities_effects.run(tx, frame, effect)  # conditions, checks, then run_effect
         if tx.pending:
             return True
         if tx.top_frame() is not frame:

@@ -216,6 +216,7 @@ class Op(StrEnum):
     SET_CRITICAL = "set_critical"  # the triggering roll is a critical `name`: success / failure
     REROLL = "reroll"  # roll the triggering die again
     PUT_INTO_PLAY = "put_into_play"  # put this card into play (from hand)
+    CHECK = "check"  # the affected character makes a skill check (106); `then` on a success
 
 
 class StrikeKind(StrEnum):
@@ -305,7 +306,9 @@ class Effect:
     counter). MOVE: `amount` ranks in `direction`. MODIFY_STAT: `amount` added to `stat` for
     `duration`. SAVE: `name` the save ("Magic"), `amount` its DC (plus the performer's
     `stat` when set: "DC 5 + this character's Skill"), `on_fail` the effects on the saving
-    character when it fails.
+    character when it fails. CHECK: the same for a skill check (`name`: "Charisma", a feat's
+    check when it names one, 603.1), with `then` the effects when it succeeds. `condition`:
+    the effect happens only if it holds when the effect starts (else it is skipped).
     """
 
     op: Op
@@ -321,6 +324,7 @@ class Effect:
     reach: int | None = None  # STRIKE: ranks it may target beyond the usual (509.3, 509.4)
     on_fail: tuple[Effect, ...] = ()
     condition: Condition | None = None  # the effect happens only while / if this holds
+    then: tuple[Effect, ...] = ()  # CHECK: the effects when the check succeeds
 
 
 @dataclass(frozen=True)

@@ -141,15 +141,9 @@ def _counters(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
 
 
 def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
-    fail = m["fail"]
-    on_fail: tuple[Effect, ...]
     who = affects(m["who"], tgt)
-    wounds = re.fullmatch(rf"suffer (?P<n>{_N}) wounds?", fail)
-    if wounds:
-        on_fail = (Effect(Op.INFLICT_WOUNDS, who, number(wounds["n"])),)
-    elif fail in _FAIL_STATES:
-        on_fail = (Effect(_FAIL_STATES[fail], who),)
-    else:
+    on_fail = fail_effects(m["fail"], who)
+    if on_fail is None:
         return ()
     stat = _STATS[m["dcstat"]] if m["dcstat"] else None  # the DC adds the performer's stat
     save = Effect(Op.SAVE, who, int(m["dc"]), stat=stat, name=m["save"].title(), on_fail=on_fail)
@@ -158,15 +152,50 @@ def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
 
 _FAIL_STATES = {
     "be stunned": Op.STUN, "become stunned": Op.STUN, "be spent": Op.SPEND,
-    "become spent": Op.SPEND, "be killed": Op.KILL, "die": Op.KILL,
+    "become spent": Op.SPEND, "be killed": Op.KILL, "die": Op.KILL, "stun": Op.STUN,
+    "is stunned": Op.STUN, "is spent": Op.SPEND, "is killed": Op.KILL,
 }  # fmt: skip
+_FAIL_MOVE = re.compile(
+    rf"(?:be moved|move) (?P<dir>back|backward|backwards|forward) (?P<n>{_N}) ranks?"
+)
+_FAIL_STAT = re.compile(
+    rf"(?:suffer|lose) (?P<n>{_N}|-\d+) (?P<stat>atk|ac|skill|levels?)"
+    r"(?: (?P<perm>permanently)| (?P<eot>until (?:the )?end of (?:the )?turn))"
+)
+
+
+def fail_effects(text: str, who: Affects) -> tuple[Effect, ...] | None:
+    """What happens to a character `who` that fails a save or check ("suffer two wounds and
+    become stunned", "be moved back one rank", "lose 1 ATK permanently"), or None."""
+    out: list[Effect] = []
+    for part in re.split(r",? and (?:then )?|, ", text.strip()):
+        wounds = re.fullmatch(rf"suffer (?P<n>{_N}) wounds?", part)
+        move = _FAIL_MOVE.fullmatch(part)
+        stat = _FAIL_STAT.fullmatch(part)
+        if wounds:
+            out.append(Effect(Op.INFLICT_WOUNDS, who, number(wounds["n"])))
+        elif part in _FAIL_STATES:
+            out.append(Effect(_FAIL_STATES[part], who))
+        elif move:
+            direction = Direction.FORWARD if move["dir"] == "forward" else Direction.BACKWARD
+            out.append(Effect(Op.MOVE, who, number(move["n"]), direction=direction))
+        elif stat:
+            amount = -abs(int(stat["n"])) if stat["n"].startswith("-") else -number(stat["n"])
+            duration = Duration.PERMANENT if stat["perm"] else Duration.END_OF_TURN
+            out.append(
+                Effect(Op.MODIFY_STAT, who, amount, stat=_STATS[stat["stat"]], duration=duration)
+            )
+        else:
+            return None
+    return tuple(out) or None
+
 
 _RULES: tuple[_Rule, ...] = (
     (
         re.compile(
             rf"(?P<who>{_WHO}|each target) must (?:succeed with|make) an? (?P<save>[a-z]+) save"
             r" \(dc (?P<dc>\d+)(?: \+ this character's (?P<dcstat>skill|level))?\)"
-            r" or (?P<fail>[a-z0-9 ]+)"
+            r" or (?P<fail>[a-z0-9 ,-]+)"
         ),
         _save,
     ),
@@ -279,21 +308,6 @@ _RULES: tuple[_Rule, ...] = (
 )
 
 
-def compile_effect(text: str, has_target: bool) -> tuple[Effect, ...] | None:
-    """The primitives of a normalised, lower-case effect text, or None if any sentence is
-    not understood."""
-    effects: list[Effect] = []
-    for sentence in _SPLIT.split(text.strip()):
-        sentence = sentence.strip().rstrip(".;!").strip()
-        if not sentence:
-            continue
-        compiled = _sentence(sentence, has_target)
-        if compiled is None:
-            return None
-        effects += compiled
-    return tuple(effects) or None
-
-
 def _sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
     for pattern, build in _RULES:
         match = pattern.fullmatch(sentence)
@@ -304,8 +318,8 @@ def _sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
         out: list[Effect] = []
         for part in parts:
             compiled = _sentence(part, has_target) if part != sentence else None
-            if compiled is None:
-                return None
+            if compiled is None or any(e.op is Op.SAVE for e in out):
+                return None  # what follows a save's "or ..." may be part of its failure
             out += compiled
         return tuple(out)
     return None

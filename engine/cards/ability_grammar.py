@@ -25,7 +25,8 @@ from engine.cards.abilities import (
     Who,
     Window,
 )
-from engine.cards.ability_effects import NUMBERS, compile_effect
+from engine.cards.ability_compose import compile_effect
+from engine.cards.ability_effects import NUMBERS
 from engine.cards.ability_static import compile_static
 from engine.cards.ability_triggers import read_trigger
 from engine.cards.model import CardType

@@ -1,0 +1,73 @@
+"""Effects of compiled abilities beyond the primitives of engine.abilities_run: conditional
+effects ("If this character is a Ranger, ...": skipped, with an event, when the condition
+does not hold as the effect starts) and skill checks (106) whose success runs `then` and
+whose failure runs `on_fail` ("Succeed with a Medicine check (DC 12) to remove a wound").
+
+`continue_ability` runs every effect that needs no frame of its own through `run`, and
+`is_runnable` asks `runnable`, with the primitives of engine.abilities_run as `base`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.cards.abilities import Affects, Effect, Op
+from engine.checks import passed, skill_check
+from engine.events_abilities import EffectSkipped
+from engine.frames import ResolvingAbility
+from engine.statics import holds
+from engine.tx import Tx
+
+# Ops this module runs itself (the others go to engine.abilities_run.run_effect).
+OPS = frozenset({Op.CHECK})
+
+
+def runnable(effect: Effect, has_target: bool, base: Callable[[Effect, bool], bool]) -> bool:
+    """The engine can run `effect` (its condition, a check and what follows), `base` telling
+    for the primitives of engine.abilities_run."""
+    if effect.condition is not None:
+        if effect.condition.who is Affects.TARGET and not has_target:
+            return False
+        effect = replace(effect, condition=None)
+    if effect.op is Op.CHECK:
+        if effect.affects is Affects.TARGET and not has_target:
+            return False
+        return all(runnable(e, has_target, base) for e in (*effect.then, *effect.on_fail))
+    return base(effect, has_target)
+
+
+def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
+    """Run one effect that needs no frame of its own (510.5 step 3)."""
+    from engine.abilities_run import run_effect
+
+    if effect.condition is not None:
+        who = frame.target if effect.condition.who is Affects.TARGET else frame.performer
+        if who is None or not holds(tx, who, effect.condition):
+            _skip(tx, frame, "condition_not_met", "510.5")
+            return
+        effect = replace(effect, condition=None)
+    if effect.op is Op.CHECK:
+        _check(tx, frame, effect)
+        return
+    run_effect(tx, frame, effect)
+
+
+def _check(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
+    """106: the character rolls d20 + its Skill (+ the feat's bonus, 603.1.1) against the
+    DC; a success runs `then`, a failure `on_fail` (105: natural 20 / natural 1)."""
+    uid = frame.target if effect.affects is Affects.TARGET else frame.performer
+    if uid is None or uid not in tx.units:
+        _skip(tx, frame, "target_left_play", "511")
+        return
+    roll = skill_check(tx, uid, effect.amount or 0, effect.name, feat=effect.name)
+    following = effect.then if passed(roll) else effect.on_fail
+    if not passed(roll) and effect.then and not effect.on_fail:
+        _skip(tx, frame, "check_failed", "106.1")
+    for nested in following:
+        run(tx, frame, nested)
+
+
+def _skip(tx: Tx, frame: ResolvingAbility, why: str, rule: str) -> None:
+    name = tx.name(frame.card)
+    tx.emit(EffectSkipped(seat=frame.seat, card=frame.card, name=name, why=why, rule=rule))

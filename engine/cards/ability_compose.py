@@ -1,0 +1,126 @@
+"""Whole effect texts compiled sentence by sentence, with what joins sentences: conditions
+("If this character is a Ranger, perform a +2 ranged strike."), skill checks and what their
+success or failure does ("Make a Charisma check (DC 15). If successful, ready the target.",
+"Succeed with a Medicine check (DC 12) to remove a wound from the target."), and a strike's
+reach given after it ("The target may be one additional rank away.").
+
+Each sentence is read by `engine.cards.ability_effects`; if any is not understood the whole
+effect stays manual (None).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from engine.cards.abilities import Affects, Duration, Effect, Op
+from engine.cards.ability_conditions import read_condition
+from engine.cards.ability_effects import _SPLIT, _sentence, affects, fail_effects
+
+_WHO = r"this character|he|she|it|the target|target character|that character|each target"
+_CHECK = re.compile(
+    rf"(?:(?P<who>{_WHO}) )?(?:must )?(?:make|makes|succeed with|succeeds with|succeed at)"
+    r" an? (?P<name>[a-z]+(?: [a-z]+)?) check \(dc (?P<dc>\d+)\)(?: to (?P<rest>.+))?"
+)
+_SUCCESS = re.compile(
+    rf"if (?:successful|(?:{_WHO}) succeeds?|the check succeeds|it is successful),? (?P<rest>.+)"
+)
+_FAILURE = re.compile(
+    rf"if (?:unsuccessful|(?:{_WHO}) fails?|the check fails|it fails),? (?P<rest>.+)"
+)
+_CONDITIONAL = re.compile(r"if (?P<cond>[^,]+), (?P<rest>.+)|(?P<rest2>.+?),? if (?P<cond2>.+)")
+_REACH = re.compile(r"the target may be (?:an|one) additional rank away")
+# Ops whose effect is on the trigger or spans the strike: no condition or check around them.
+_NOT_NESTED = frozenset({Op.STRIKE, Op.ATTACK, Op.SAVE, Op.CHECK})
+
+
+def compile_effect(text: str, has_target: bool) -> tuple[Effect, ...] | None:
+    """The primitives of a normalised, lower-case effect text, or None if any sentence is
+    not understood."""
+    effects: list[Effect] = []
+    for sentence in _SPLIT.split(text.strip()):
+        sentence = sentence.strip().rstrip(".;!").strip()
+        if not sentence:
+            continue
+        if not _join(effects, sentence, has_target):
+            compiled = one_sentence(sentence, has_target)
+            if compiled is None:
+                return None
+            effects += compiled
+    return tuple(effects) or None
+
+
+def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
+    """One sentence: a plain effect, a conditional one, or a skill check."""
+    plain = _sentence(sentence, has_target)
+    if plain is not None:
+        return plain
+    check = _CHECK.fullmatch(sentence)
+    if check:
+        return _check(check, has_target)
+    cond = _CONDITIONAL.fullmatch(sentence)
+    if cond:
+        clause, rest = (
+            (cond["cond"], cond["rest"]) if cond["cond"] else (cond["cond2"], cond["rest2"])
+        )
+        condition = read_condition(clause, has_target)
+        inner = _sentence(rest, has_target) if condition is not None else None
+        if condition is None or inner is None or not all(_nestable(e) for e in inner):
+            return None
+        return tuple(replace(e, condition=condition) for e in inner)
+    return None
+
+
+def _check(m: re.Match[str], has_target: bool) -> tuple[Effect, ...] | None:
+    who = affects(_self(m["who"]), has_target)
+    then: tuple[Effect, ...] = ()
+    if m["rest"]:
+        inner = _sentence(m["rest"], has_target)
+        if inner is None or not all(_nestable(e) for e in inner):
+            return None
+        then = inner
+    name = m["name"]
+    return (Effect(Op.CHECK, who, int(m["dc"]), name=name.title(), then=then),)
+
+
+def _join(effects: list[Effect], sentence: str, has_target: bool) -> bool:
+    """Join `sentence` to the effect before it when it continues it: what a check's success
+    or failure does, a strike's reach. True when it did."""
+    last = effects[-1] if effects else None
+    if last is None:
+        return False
+    if _REACH.fullmatch(sentence) and last.op is Op.STRIKE and last.reach is None:
+        effects[-1] = replace(last, reach=1)
+        return True
+    if last.op is not Op.CHECK and last.op is not Op.SAVE:
+        return False
+    success, failure = _SUCCESS.fullmatch(sentence), _FAILURE.fullmatch(sentence)
+    if last.op is Op.CHECK and success and not last.then:
+        inner = _sentence(success["rest"], has_target)
+        if inner is not None and all(_nestable(e) for e in inner):
+            effects[-1] = replace(last, then=inner)
+            return True
+    if failure and not last.on_fail:
+        on_fail = fail_effects(failure["rest"], last.affects)
+        if on_fail is None:
+            inner = _sentence(failure["rest"], has_target)
+            on_fail = inner if inner is not None and all(_nestable(e) for e in inner) else None
+        if on_fail is not None:
+            effects[-1] = replace(last, on_fail=on_fail)
+            return True
+    return False
+
+
+def _self(who: str | None) -> str | None:
+    return "this character" if who in (None, "he", "she", "it") else who
+
+
+def _nestable(effect: Effect) -> bool:
+    """Effects that may depend on a condition or a check: not strikes, attacks or nested
+    checks (they run in frames of their own), nor a bonus for a strike (added to it)."""
+    return (
+        effect.op not in _NOT_NESTED
+        and effect.duration is not Duration.STRIKE
+        and effect.affects is not Affects.TRIGGER
+        and effect.condition is None
+    )

@@ -1,0 +1,65 @@
+"""Effect texts joined across sentences: conditions, skill checks with their success and
+failure, a strike's reach, saves whose failure does several things (ability_compose)."""
+
+from __future__ import annotations
+
+from engine.cards.abilities import Affects, Check, Direction, Duration, Effect, Op, Stat
+from engine.cards.ability_compose import compile_effect
+
+
+def test_a_condition_before_or_after_an_effect_is_kept_on_it() -> None:
+    (before,) = compile_effect("if this character is a ranger, ready this character.", False)
+    assert before.op is Op.READY and before.condition is not None
+    assert (before.condition.check, before.condition.name) == (Check.IS, "Ranger")
+    (after,) = compile_effect("draw a card if this character is in the first rank.", False)
+    assert after.op is Op.DRAW and after.condition and after.condition.amount == 1
+
+
+def test_strikes_and_unknown_conditions_are_not_made_conditional() -> None:
+    assert (
+        compile_effect("if this character is a ranger, perform a +2 ranged strike.", True) is None
+    )
+    assert compile_effect("if you have more cards than your opponent, draw a card.", False) is None
+
+
+def test_a_check_with_what_success_and_failure_do() -> None:
+    (check,) = compile_effect(
+        "make a charisma check (dc 15). if successful, ready this character. "
+        "if unsuccessful, stun this character.",
+        False,
+    )
+    assert (check.op, check.affects, check.amount, check.name) == (
+        Op.CHECK, Affects.PERFORMER, 15, "Charisma",
+    )  # fmt: skip
+    assert [e.op for e in check.then] == [Op.READY]
+    assert [e.op for e in check.on_fail] == [Op.STUN]
+    (to,) = compile_effect(
+        "succeed with a medicine check (dc 12) to remove one wound from the target.", True
+    )
+    assert to.then == (Effect(Op.HEAL, Affects.TARGET, 1),)
+
+
+def test_a_strike_reach_printed_after_it_joins_the_strike() -> None:
+    (strike,) = compile_effect(
+        "perform a +2 ranged strike against the target. "
+        "the target may be one additional rank away.",
+        True,
+    )
+    assert strike.op is Op.STRIKE and strike.reach == 1
+
+
+def test_a_save_failure_with_several_effects() -> None:
+    (save,) = compile_effect(
+        "the target must succeed with a magic save (dc 15) or be moved back one rank and "
+        "lose 1 atk permanently.",
+        True,
+    )
+    move, stat = save.on_fail
+    assert (move.op, move.direction, move.amount) == (Op.MOVE, Direction.BACKWARD, 1)
+    assert (stat.stat, stat.amount, stat.duration) == (Stat.ATK, -1, Duration.PERMANENT)
+    # what follows a save's "or ..." may belong to the failure: read by hand
+    text = (
+        "the target must succeed with a magic save (dc 15) or lose 1 atk permanently, and "
+        "this character gains +1 atk permanently."
+    )
+    assert compile_effect(text, True) is None

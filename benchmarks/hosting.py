@@ -92,7 +92,7 @@ def store_games(svc: GameService, records: list[GameRecord], games: int, snapsho
         state = replay(GameRecord(base.config, base.seed, base.decks, base.cards,
                                   record.actions[:at])).state  # fmt: skip
         prepared.append((record, base.to_json(), at, state))
-    import pickle
+    from bot.games.snapshots import encode
 
     for number in range(games):
         record, header, at, state = prepared[number % len(prepared)]
@@ -111,8 +111,9 @@ def store_games(svc: GameService, records: list[GameRecord], games: int, snapsho
         folded = fold(entries, mark=at)
         store.append(game, 0, entries, folded.chain)
         if snapshots:
-            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-            store.put_snapshot(game, at, folded.marked, ENGINE_TAG, blob)
+            text = encode(state)
+            assert text is not None, "a state the snapshot format cannot hold"
+            store.put_snapshot(game, at, folded.marked, ENGINE_TAG, text)
         total += len(entries)
     return total
 

@@ -132,10 +132,24 @@ def _script(sql: str) -> Callable[[sqlite3.Connection], None]:
     return run
 
 
+# Snapshots become JSON (bot.games.snapshots) instead of pickles: the old ones are a cache
+# and are simply dropped; games resume from their logs and write new ones.
+_JSON_SNAPSHOTS = """
+DROP TABLE [game_snapshots];
+CREATE TABLE [game_snapshots] (
+   [game_id] INTEGER PRIMARY KEY,
+   [version] INTEGER NOT NULL,
+   [chain] TEXT NOT NULL,
+   [engine] TEXT NOT NULL,
+   [state] TEXT NOT NULL
+);
+"""
+
 # MIGRATIONS[i]: version i -> i + 1. Append only; never edit a released step.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _script(_SETTINGS),  # 0 -> 1: settings and imported cards (kept if already there)
     _script(_GAMES),  # 1 -> 2: hosted games
+    _script(_JSON_SNAPSHOTS),  # 2 -> 3: snapshots as JSON, pickled ones dropped
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATE_LOCK = threading.Lock()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -19,6 +18,7 @@ from typing import Any
 import sqlite_utils
 
 from bot.db import open_database
+from bot.games import snapshots
 from bot.games.errors import GameError, GameMovedOnError, GamePinnedError, NoSuchGameError
 from bot.games.history import ACTION_VALUES, CUT_VALUES, Folded, add, fold_rows
 from bot.games.model import (
@@ -45,8 +45,8 @@ SNAPSHOT_EVERY = 1  # log entries between two snapshots (a resume replays fewer 
 
 
 def _engine_tag() -> str:
-    """The record version and a hash of the engine's source: a snapshot (a pickled state) is
-    used only by the very engine build that wrote it; any other replays the log."""
+    """The record version and a hash of the engine's source: a snapshot (bot.games.snapshots)
+    is used only by the very engine build that wrote it; any other replays the log."""
     import engine
 
     root = Path(engine.__file__).parent
@@ -63,10 +63,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def snapshot_seal(chain: str, blob: bytes) -> str:
-    """What a snapshot row keeps in `chain`: the log's hash at its version and the blob's own
-    hash, so a snapshot of another log or a damaged blob is never used."""
-    return f"{chain}:{hashlib.sha256(blob).hexdigest()}"
+def snapshot_seal(chain: str, text: str | bytes) -> str:
+    """What a snapshot row keeps in `chain`: the log's hash at its version and the snapshot's
+    own hash, so a snapshot of another log or a damaged one is never used."""
+    data = text.encode() if isinstance(text, str) else text
+    return f"{chain}:{hashlib.sha256(data).hexdigest()}"
 
 
 def seed_hash(seed: int) -> str:
@@ -208,7 +209,7 @@ class ServiceCore:
                 "the database from a backup."
             )
         live = Live(game_id, row["header"], folded, None)  # type: ignore[arg-type]
-        state = self._from_snapshot(snap, rows, folded)
+        state = self._from_snapshot(snap, rows, folded, row["header"])
         if state is None:
             state = replay_state(live.base, folded.actions, game_id)
         live = Live(game_id, row["header"], folded, state)
@@ -217,7 +218,7 @@ class ServiceCore:
 
     @staticmethod
     def _from_snapshot(
-        snap: Mapping[str, Any] | None, rows: Sequence[Sequence[Any]], folded: Folded
+        snap: Mapping[str, Any] | None, rows: Sequence[Sequence[Any]], folded: Folded, header: str
     ) -> GameState | None:
         if snap is None or snap["engine"] != ENGINE_TAG or not 0 < snap["version"] <= len(rows):
             return None
@@ -227,11 +228,8 @@ class ServiceCore:
         tail = rows[at:]
         if any(row[1] in CUT_VALUES for row in tail):
             return None
-        try:
-            state = pickle.loads(snap["state"])
-        except Exception:  # a damaged cache is only a cache
-            return None
-        if not isinstance(state, GameState):
+        state = snapshots.decode(snap["state"], snapshots.header_cards(header))
+        if state is None:
             return None
         missing = sum(1 for row in tail if row[1] in ACTION_VALUES)
         try:
@@ -287,8 +285,8 @@ class ServiceCore:
         version = live.version + len(entries)
         snapshot = None
         if ended is not None or version // SNAPSHOT_EVERY > live.version // SNAPSHOT_EVERY:
-            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-            snapshot = (ENGINE_TAG, blob)
+            text = snapshots.encode(state)
+            snapshot = None if text is None else (ENGINE_TAG, text)
         end = (ended[0], self.now(), ended[1], ended[2]) if ended else None
         try:
             self.store.append(

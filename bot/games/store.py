@@ -146,11 +146,11 @@ class GameStore:
         chain: str,
         *,
         ended: tuple[Status, datetime, int | None, str] | None = None,
-        snapshot: tuple[str, bytes] | None = None,
+        snapshot: tuple[str, str] | None = None,
     ) -> None:
         """Append `entries` (numbered from expected_version + 1) if the game is still at
         `expected_version`; with `ended`, the game's status, end time, winner and result too;
-        with `snapshot` (engine tag, pickled state), the cache at the new version."""
+        with `snapshot` (engine tag, snapshot JSON), the cache at the new version."""
         with self.transaction() as conn:
             row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
@@ -229,21 +229,19 @@ class GameStore:
         rows = self._query("SELECT * FROM game_snapshots WHERE game_id = ?", [game_id])
         return rows[0] if rows else None
 
-    def put_snapshot(
-        self, game_id: int, version: int, chain: str, engine: str, blob: bytes
-    ) -> None:
+    def put_snapshot(self, game_id: int, version: int, chain: str, engine: str, text: str) -> None:
         with self.transaction() as conn:
-            self._put_snapshot(conn, game_id, version, chain, engine, blob)
+            self._put_snapshot(conn, game_id, version, chain, engine, text)
 
     @staticmethod
     def _put_snapshot(
-        conn: sqlite3.Connection, game_id: int, version: int, chain: str, engine: str, blob: bytes
+        conn: sqlite3.Connection, game_id: int, version: int, chain: str, engine: str, text: str
     ) -> None:
-        seal = f"{chain}:{hashlib.sha256(blob).hexdigest()}"  # see core.snapshot_seal
+        seal = f"{chain}:{hashlib.sha256(text.encode()).hexdigest()}"  # see core.snapshot_seal
         conn.execute(
             "INSERT OR REPLACE INTO game_snapshots (game_id, version, chain, engine, state)"
             " VALUES (?, ?, ?, ?, ?)",
-            (game_id, version, seal, engine, blob),
+            (game_id, version, seal, engine, text),
         )
 
     # -- rulings and judges -------------------------------------------------------------------

@@ -65,3 +65,86 @@ def test_an_engine_upgrade_does_not_silently_change_a_game(tmp_path: Path) -> No
         again.state(game)
     failed = again.resume_all()
     assert list(failed) == [game] and "record version 1" in failed[game]
+
+
+def test_snapshots_are_json_positions_and_a_resume_uses_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot is the engine's position as JSON (no pickle: nothing read from the database
+    runs code), and a resume starts from it instead of replaying the log."""
+    import json
+
+    from bot.games import core
+
+    path = tmp_path / "bot.db"
+    svc = service(path)
+    game = started_game(svc).game.id
+    play(svc, game, 60, seed=4)
+    snap = svc.store.snapshot(game)
+    assert snap is not None and isinstance(snap["state"], str)
+    assert json.loads(snap["state"])["position"]["seats"]
+    expected = svc.state(game)
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("replayed the log although a snapshot was there")
+
+    monkeypatch.setattr(core, "replay_state", no_replay)
+    assert service(path).state(game) == expected
+
+
+def test_a_sealed_but_unreadable_snapshot_is_replayed_past(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    svc = service(path)
+    game = started_game(svc).game.id
+    play(svc, game, 30, seed=5)
+    expected = svc.state(game)
+    snap = svc.store.snapshot(game)
+    assert snap is not None
+    chain = snap["chain"].split(":")[0]
+    for text in ('{"format": "warlord-judge-snapshot/1", "position": 3}', "[]", "not json"):
+        svc.store.put_snapshot(game, snap["version"], chain, snap["engine"], text)
+        again = service(path)
+        assert again.state(game) == expected and again.verify(game)
+
+
+def test_old_pickled_snapshots_are_dropped_by_the_migration(tmp_path: Path) -> None:
+    """A database of schema 2 kept pickled snapshots: migrating drops them (a cache), the
+    games resume from their logs and write JSON snapshots again."""
+    import pickle
+    import sqlite3
+
+    from bot.db import SCHEMA_VERSION, open_database, schema_version
+
+    path = tmp_path / "bot.db"
+    svc = service(path)
+    game = started_game(svc).game.id
+    play(svc, game, 25, seed=6)
+    expected = svc.state(game)
+    svc.db.conn.close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DROP TABLE game_snapshots")
+        conn.execute(
+            "CREATE TABLE game_snapshots (game_id INTEGER PRIMARY KEY, version INTEGER NOT NULL,"
+            " chain TEXT NOT NULL, engine TEXT NOT NULL, state BLOB NOT NULL)"
+        )
+        conn.execute(
+            "INSERT INTO game_snapshots VALUES (?, ?, ?, ?, ?)",
+            (game, 25, "x", "y", pickle.dumps(expected[0])),
+        )
+    conn.execute("PRAGMA user_version = 2")
+    conn.close()
+    db = open_database(path)
+    assert schema_version(db) == SCHEMA_VERSION >= 3
+    assert db.conn.execute("SELECT COUNT(*) FROM game_snapshots").fetchone()[0] == 0
+    again = service(path)
+    assert again.resume_all() == {} and again.state(game) == expected
+    play(again, game, 1, seed=7)
+    assert isinstance(again.store.snapshot(game)["state"], str)  # type: ignore[index]
+
+
+def test_no_pickle_in_the_game_service() -> None:
+    import bot.games
+
+    root = Path(bot.games.__file__).parent
+    assert not [p.name for p in root.glob("*.py") if "import pickle" in p.read_text()]

@@ -145,11 +145,23 @@ CREATE TABLE [game_snapshots] (
 );
 """
 
+# A player's undo waiting for the others' consent (bot.games.judging), kept across restarts.
+_UNDO_REQUESTS = """
+CREATE TABLE [game_undo_requests] (
+   [game_id] INTEGER PRIMARY KEY REFERENCES [games]([id]),
+   [to_action] INTEGER NOT NULL,
+   [version] INTEGER NOT NULL,
+   [asked] TEXT NOT NULL,
+   [at] TEXT NOT NULL
+);
+"""
+
 # MIGRATIONS[i]: version i -> i + 1. Append only; never edit a released step.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _script(_SETTINGS),  # 0 -> 1: settings and imported cards (kept if already there)
     _script(_GAMES),  # 1 -> 2: hosted games
     _script(_JSON_SNAPSHOTS),  # 2 -> 3: snapshots as JSON, pickled ones dropped
+    _script(_UNDO_REQUESTS),  # 3 -> 4: undo requests waiting for consent
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATE_LOCK = threading.Lock()

@@ -116,7 +116,6 @@ class ServiceCore:
         self._live: dict[int, Live] = {}
         self._locks: dict[int, threading.RLock] = {}
         self._locks_lock = threading.Lock()
-        self.undo_requests: dict[int, Any] = {}  # game id -> judging.UndoRequest (in memory)
 
     @classmethod
     def open(cls, path: Any = None, clock: Callable[[], datetime] = utc_now) -> Any:

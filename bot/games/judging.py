@@ -23,6 +23,7 @@ from bot.games.errors import (
 )
 from bot.games.history import ACTION_KINDS, CUT_KINDS, action_data, reveals
 from bot.games.model import EntryKind, GameTransition, JudgeLogLine, Ruling, Status, User
+from bot.games.store import VersionConflictError
 from engine.actions import Action, action_from_dict
 from engine.errors import EngineError
 from engine.game import apply
@@ -166,24 +167,43 @@ class Judging(ServiceCore):
                 return self.commit(live, [entry], states[0], [], note=note)
             return self._ask_undo(live, user, target, states[0])
 
+    def undo_request(self, game_id: int) -> UndoRequest | None:
+        """The undo waiting for consent in the game, if any (kept in the bot database, so a
+        restart loses none; any entry in the game's log lets it lapse)."""
+        with self.locked(game_id):
+            row = self.store.undo_request(game_id)
+            if row is None or row["version"] != self.store.game(game_id)["version"]:
+                return None
+            players = self._players(game_id, self.load(game_id))
+            waiting = frozenset(players - row["asked"])
+            return UndoRequest(game_id, row["to_action"], row["version"], row["asked"], waiting)
+
+    def _players(self, game_id: int, live: Any) -> set[str]:
+        return {
+            s["user_id"] for s in self.store.seats(game_id)
+            if s["user_id"] and s["seat"] not in live.folded.out
+        }  # fmt: skip
+
     def _ask_undo(
         self, live: Any, user: User, target: int, state: Any
     ) -> GameTransition | UndoRequest:
-        requests = self.undo_requests
-        players = {
-            s["user_id"] for s in self.store.seats(live.game_id)
-            if s["user_id"] and s["seat"] not in live.folded.out
-        }  # fmt: skip
-        old = requests.get(live.game_id)
+        players = self._players(live.game_id, live)
+        old = self.store.undo_request(live.game_id)
         asked = {user.id}
-        if old and old.version == live.version and old.to_action == target:
-            asked |= old.asked
+        if old and old["version"] == live.version and old["to_action"] == target:
+            asked |= old["asked"]
         waiting = frozenset(players - asked)
         if waiting:
-            request = UndoRequest(live.game_id, target, live.version, frozenset(asked), waiting)
-            requests[live.game_id] = request
-            return request
-        requests.pop(live.game_id, None)
+            try:
+                self.store.put_undo_request(
+                    live.game_id, target, live.version, sorted(asked), self.now()
+                )
+            except VersionConflictError as exc:
+                self._live.pop(live.game_id, None)
+                raise GameMovedOnError(
+                    live.game_id, exc.version, self.load(live.game_id).state
+                ) from exc
+            return UndoRequest(live.game_id, target, live.version, frozenset(asked), waiting)
         data = {"to": target, "consent": sorted(asked)}
         entry = self.entry(live, 0, EntryKind.UNDO, None, user.id, data)
         note = f"the players agreed to take the game back to action {target}"

@@ -181,6 +181,8 @@ class GameStore:
                 )
             if snapshot is not None:
                 self._put_snapshot(conn, game_id, version, chain, *snapshot)
+            # Any entry moves the game on: an undo request made before it lapses.
+            conn.execute("DELETE FROM game_undo_requests WHERE game_id = ?", (game_id,))
 
     def end_open_game(self, game_id: int, now: datetime, result: str) -> None:
         with self.transaction() as conn:
@@ -243,6 +245,28 @@ class GameStore:
             " VALUES (?, ?, ?, ?, ?)",
             (game_id, version, seal, engine, text),
         )
+
+    # -- undo requests waiting for consent -----------------------------------------------------
+    def undo_request(self, game_id: int) -> dict[str, Any] | None:
+        rows = self._query("SELECT * FROM game_undo_requests WHERE game_id = ?", [game_id])
+        if not rows:
+            return None
+        row = rows[0]
+        return {**row, "asked": frozenset(json.loads(row["asked"]))}
+
+    def put_undo_request(
+        self, game_id: int, to_action: int, version: int, asked: Sequence[str], now: datetime
+    ) -> None:
+        """Keep (or replace) the game's undo request, if the game is still at `version`."""
+        with self.transaction() as conn:
+            row = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or row[0] != version:
+                raise VersionConflictError(game_id, int(row[0]) if row else 0)
+            conn.execute(
+                "INSERT OR REPLACE INTO game_undo_requests (game_id, to_action, version, asked, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, to_action, version, json.dumps(sorted(asked)), now.isoformat()),
+            )
 
     # -- rulings and judges -------------------------------------------------------------------
     def add_ruling(

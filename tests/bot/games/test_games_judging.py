@@ -122,3 +122,32 @@ def test_undo_without_moves_is_refused(tmp_path: Path) -> None:
     game = started_game(svc).game
     with pytest.raises(UndoError, match="no move to undo"):
         svc.undo(game.id, USERS[0], game.version)
+
+
+def test_an_undo_request_survives_a_restart_and_lapses_with_the_next_move(
+    tmp_path: Path,
+) -> None:
+    """The consent asked for is in the bot database: a new service over the same file sees
+    the request and applies the undo when the other seat agrees; any move lets it lapse."""
+    path = tmp_path / "bot.db"
+    svc = judged(tmp_path)
+    game = started_game(svc).game
+    play(svc, game.id, 10, seed=4)
+    _, version = svc.state(game.id)
+    asked = svc.undo(game.id, USERS[0], version, to_action=0)
+    assert isinstance(asked, UndoRequest)
+    again = service(path)
+    pending = again.undo_request(game.id)
+    assert pending == asked and pending.asked == {USERS[0].id}
+    done = again.undo(game.id, USERS[1], version, to_action=0)
+    assert isinstance(done, GameTransition) and done.entries[0].data["consent"] == ["u0", "u1"]
+    assert again.undo_request(game.id) is None
+    play(again, game.id, 10, seed=5)
+    _, version = again.state(game.id)
+    assert isinstance(again.undo(game.id, USERS[1], version, to_action=0), UndoRequest)
+    play(again, game.id, 1, seed=6)
+    assert again.undo_request(game.id) is None
+    rows = again.db.conn.execute("SELECT COUNT(*) FROM game_undo_requests").fetchone()[0]
+    assert rows == 0
+    late = service(path).undo(game.id, USERS[0], again.state(game.id)[1], to_action=0)
+    assert isinstance(late, UndoRequest) and late.asked == {USERS[0].id}  # not u1's old one

@@ -156,12 +156,18 @@ CREATE TABLE [game_undo_requests] (
 );
 """
 
+# Limited tables: each seat's card pool (bot.games.limited), JSON.
+_POOLS = """
+ALTER TABLE [game_seats] ADD COLUMN [pool] TEXT;
+"""
+
 # MIGRATIONS[i]: version i -> i + 1. Append only; never edit a released step.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _script(_SETTINGS),  # 0 -> 1: settings and imported cards (kept if already there)
     _script(_GAMES),  # 1 -> 2: hosted games
     _script(_JSON_SNAPSHOTS),  # 2 -> 3: snapshots as JSON, pickled ones dropped
     _script(_UNDO_REQUESTS),  # 3 -> 4: undo requests waiting for consent
+    _script(_POOLS),  # 4 -> 5: Limited card pools per seat
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _MIGRATE_LOCK = threading.Lock()

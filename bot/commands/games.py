@@ -48,10 +48,11 @@ LOG_LINES = 30
 
 GAME_HELP = """\
 Hosted games (one seat per user; `as NAME` switches who types):
-  /game new [seats:2] [format:saga] [deckrules:on] [remind:24] [timeout:72]
-            [policy:remind|default|forfeit]
+  /game new [seats:2] [format:saga|ancients|alliance|draft|sealed] [deckrules:on]
+            [remind:24] [timeout:72] [policy:remind|default|forfeit] [fixedwarlord:off]
   /game join N · /game leave N · /game start N · /game invite N USER
   /deck submit DECK [game:N]   a sample deck's name, or a deck list with \\n between lines
+  /deck pool POOL [game:N] [seat:S]   Limited: a seat's card pool (the host: any seat)
   /move K [game:N] · /pass [game:N] · /game menu [N] · /game hand [N]
   /game status [N] · /game list · /game log [N] · /game export [N] · /game resign [N]
   /game abandon N [reason] · /vacation on|off · /tick [HOURS]
@@ -162,12 +163,20 @@ class GameCommands:
                 raise UsageError("Type /move and a move's number, like /move 3.")
             return self._move(user, game_id, _number(plain[0], "A move's number"))
         if head == "/deck":
-            if not args or args[0].lower() != "submit" or len(args) < 2:
-                raise UsageError("Type /deck submit and a sample deck's name or a deck list.")
+            sub = args[0].lower() if args else ""
+            if sub not in ("submit", "pool") or len(args) < 2:
+                raise UsageError(
+                    "Type /deck submit and a sample deck's name or a deck list, or /deck pool "
+                    "and a Limited card pool."
+                )
             plain, opts = _split_options(args[1:])
             text = line.split(None, 2)[2]
-            text = re.sub(r"\s*\bgame:\S+\s*$", "", text).replace("\\n", "\n")
-            return self._deck(user, self._game(user, opts.get("game")), text)
+            text = re.sub(r"(\s*\b(game|seat):\S+)+\s*$", "", text).replace("\\n", "\n")
+            game_id = self._game(user, opts.get("game"))
+            if sub == "pool":
+                seat = _number(opts["seat"], "seat:") if "seat" in opts else None
+                return self._pool(user, game_id, text, seat)
+            return self._deck(user, game_id, text)
         if head == "/undo":
             plain, opts = _split_options(args)
             game_id = self._game(user, opts.get("game"))
@@ -319,17 +328,19 @@ class GameCommands:
 
     # -- tables -------------------------------------------------------------------------------
     def _new(self, user: User, opts: dict[str, str]) -> list[Out]:
-        unknown = set(opts) - {"seats", "format", "deckrules", "remind", "policy", "timeout"}
+        known = {"seats", "format", "deckrules", "remind", "policy", "timeout", "fixedwarlord"}
+        unknown = set(opts) - known
         if unknown:
             raise UsageError(f"/game new has no option {sorted(unknown)[0][:20]}.")
         try:
-            fmt = Format(opts.get("format", "saga").lower())
+            typed = opts.get("format", "saga").lower()
+            fmt = Format.parse(typed) if typed in ("draft", "sealed") else Format(typed)
             policy = TimeoutPolicy(opts.get("policy", "remind").lower())
         except ValueError:
             raise UsageError(
                 "format: is one of "
                 + ", ".join(f.value for f in Format)
-                + "; policy: is remind, default or forfeit."
+                + " (or draft, sealed); policy: is remind, default or forfeit."
             ) from None
         options = TableOptions(
             format=fmt,
@@ -338,6 +349,8 @@ class GameCommands:
             reminder_hours=_hours(opts.get("remind", "24"), "remind:"),
             timeout_policy=policy,
             timeout_hours=_hours(opts.get("timeout", "72"), "timeout:"),
+            sealed=typed == "sealed",
+            fixed_warlord=opts.get("fixedwarlord", "off").lower() in ("on", "yes", "true"),
         )
         info = self.service.create_game(self.guild, user, options)
         self.current[user.id] = info.id
@@ -346,6 +359,18 @@ class GameCommands:
                 CHANNEL,
                 f"{user.label} opens game {info.id}: type /game join {info.id}.\n" + _status(info),
                 info.id,
+            )
+        ]
+
+    def _pool(self, user: User, game_id: int, text: str, seat: int | None) -> list[Out]:
+        info = self.service.submit_pool(game_id, user, text, seat)
+        target = seat if seat is not None else info.seat_of(user.id)[0]
+        size = info.seats[target].pool_size
+        return [
+            Out(
+                CHANNEL,
+                f"{user.label} gives seat {target} of game {game_id} its card pool ({size} cards).",
+                game_id,
             )
         ]
 
@@ -538,6 +563,8 @@ def _status(g: GameInfo, shown: Sequence[int] | None = None) -> str:
     for s in g.seats:
         who = s.name or (f"kept for {s.invited}" if s.invited else "open")
         deck = f", deck {s.deck_name}" if s.has_deck else ", no deck yet"
+        if g.options.format is Format.LIMITED:
+            deck += f", pool of {s.pool_size} cards" if s.pool_size else ", no pool yet"
         out = " (out)" if s.resigned else ""
         lines.append(f"  seat {s.seat}: {who}{deck}{out}")
     if g.seed_hash:

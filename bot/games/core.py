@@ -168,6 +168,7 @@ class ServiceCore:
                     deck_name=s["deck_name"],
                     has_deck=s["deck"] is not None,
                     resigned=s["seat"] in out,
+                    pool_size=len(json.loads(s["pool"])["cards"]) if s["pool"] else 0,
                 )
                 for s in seats
             ),

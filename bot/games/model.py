@@ -60,9 +60,13 @@ class TableOptions:
     timeout_policy: TimeoutPolicy = TimeoutPolicy.REMIND
     timeout_hours: float = 72.0
     seed: int | None = None
+    sealed: bool = False  # Limited: a Sealed event (801.7), else Draft (801.6)
+    fixed_warlord: bool = False  # Sealed product with a fixed Warlord (801.7.4.1)
 
     def to_json(self) -> str:
-        extra = {} if self.seed is None else {"seed": self.seed}
+        extra: dict[str, object] = {} if self.seed is None else {"seed": self.seed}
+        if self.sealed or self.fixed_warlord:
+            extra |= {"sealed": self.sealed, "fixed_warlord": self.fixed_warlord}
         return json.dumps(
             {
                 **extra,
@@ -86,6 +90,8 @@ class TableOptions:
             timeout_policy=TimeoutPolicy(data["timeout_policy"]),
             timeout_hours=float(data["timeout_hours"]),
             seed=None if data.get("seed") is None else int(data["seed"]),
+            sealed=bool(data.get("sealed", False)),
+            fixed_warlord=bool(data.get("fixed_warlord", False)),
         )
 
 
@@ -100,6 +106,7 @@ class Seat:
     deck_name: str
     has_deck: bool
     resigned: bool = False
+    pool_size: int = 0  # Limited: cards in the seat's pool (0: none given)
 
 
 @dataclass(frozen=True)

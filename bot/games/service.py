@@ -26,6 +26,7 @@ from bot.games.errors import (
 )
 from bot.games.history import action_data
 from bot.games.judging import Judging
+from bot.games.limited import Pool, no_pool_refusal, pool_problems, read_pool
 from bot.games.model import EntryKind, GameInfo, GameTransition, Status, TableOptions, User
 from bot.games.store import VersionConflictError
 from engine.actions import Action, action_from_dict
@@ -36,7 +37,7 @@ from engine.cards.validation import validate_deck
 from engine.errors import EngineError, SetupError
 from engine.game import apply, default_action, legal_actions
 from engine.record import RECORD_VERSION, RULES, new_record
-from engine.state import GameConfig, GameState
+from engine.state import Format, GameConfig, GameState
 from engine.view import view
 
 MAX_DECK_TEXT = 20_000
@@ -138,7 +139,14 @@ class GameService(Judging):
             if seat is not None and seat not in seats:
                 raise NotSeatedError(f"Seat {seat} of game {game_id} is not yours.")
             target = seat if seat is not None else seats[0]
-            deck = self.read_deck(text, info.options)
+            options = info.options
+            pool = None
+            if options.format is Format.LIMITED and options.deck_rules:
+                row = next(s for s in self.store.seats(game_id) if s["seat"] == target)
+                pool = Pool.from_json(row["pool"])
+                if pool is None:
+                    raise no_pool_refusal(game_id, target, options.sealed)
+            deck = self.read_deck(text, options, pool)
             self.store.update_seat(
                 game_id, target, deck=deck_json(deck.name, deck.starting_army, deck.cards),
                 deck_name=deck.name,
@@ -150,8 +158,39 @@ class GameService(Judging):
                 info = started.game
             return DeckResult(info, deck.name, len(deck.all_cards), started)
 
-    def read_deck(self, text: str, options: TableOptions) -> Deck:
-        """A deck from its list or a sample deck's name; DeckRejectedError itemises problems."""
+    def submit_pool(self, game_id: int, user: User, text: str, seat: int | None = None) -> GameInfo:
+        """Give a seat of a Limited table its card pool (801.6.3, 801.7.3): the host or a
+        judge for any seat, a player for their own seat unless the host gave it. A new pool
+        takes back the seat's deck, which is then checked again against it."""
+        with self.locked(game_id):
+            info = self._open_table(game_id)
+            if info.options.format is not Format.LIMITED:
+                raise TableError(
+                    f"Game {game_id} is a {info.options.format.value} game; card pools belong "
+                    "to Limited games (rules 801.6 and 801.7)."
+                )
+            organiser = user.id == info.host or self.is_judge(info.guild, user)
+            if seat is None:
+                seat = self._seats_or_refuse(game_id, user)[0]
+            if not 0 <= seat < len(info.seats):
+                raise TableError(f"Game {game_id} has no seat {seat}.")
+            row = self.store.seats(game_id)[seat]
+            old = Pool.from_json(row["pool"])
+            if not organiser:
+                if row["user_id"] != user.id:
+                    raise NotSeatedError(f"Seat {seat} of game {game_id} is not yours.")
+                if old is not None and old.given_by != user.id:
+                    raise NotSeatedError(
+                        f"The host gave seat {seat} its pool; only the host or a judge may "
+                        "change it."
+                    )
+            pool = read_pool(text, self.catalog(), user.id)
+            self.store.update_seat(game_id, seat, pool=pool.to_json(), deck=None, deck_name="")
+            return self.info(game_id)
+
+    def read_deck(self, text: str, options: TableOptions, pool: Pool | None = None) -> Deck:
+        """A deck from its list or a sample deck's name; DeckRejectedError itemises problems
+        (with `pool`, those against the seat's Limited pool too)."""
         from engine.cards.sample import sample_decks
 
         if not isinstance(text, str) or not text.strip():
@@ -171,6 +210,11 @@ class GameService(Judging):
                 raise DeckRejectedError(one_sentence(exc), unknown + malformed) from None
         if options.deck_rules:
             problems = validate_deck(deck, catalog, options.format)
+            if pool is not None:
+                problems += pool_problems(
+                    deck, catalog, pool, sealed=options.sealed,
+                    fixed_warlord=options.fixed_warlord,
+                )  # fmt: skip
             if problems:
                 items = tuple(p.text for p in problems)
                 count = "1 problem" if len(items) == 1 else f"{len(items)} problems"

@@ -304,3 +304,22 @@ def test_a_rejected_deck_lists_ten_problems_then_how_many_more(judge: Judge) -> 
     assert exc.listing(5, start=5) == (*(f"problem {i}." for i in range(5, 10)), "and 2 more.")
     assert exc.listing(5, start=10) == ("problem 10.", "problem 11.")
     assert exc.listing(20) == exc.problems
+
+
+def test_a_sealed_table_from_the_console(judge: Judge) -> None:
+    """/game new format:sealed, /deck pool by the host for a seat, then decks checked
+    against their pools (801.7.4), the refusal listing its rule."""
+    c = new_console(judge)
+    assert "limited" in c.block("as ann /game new format:sealed")
+    c.block("as bo /game join 1")
+    refused = c.block("as bo /deck submit limited-elven")
+    assert "error:" in refused and "no sealed pool yet" in refused and "801.7.4" in refused
+    given = c.block("as ann /deck pool limited-elven game:1 seat:1")
+    assert "ann gives seat 1 of game 1 its card pool (30 cards)." in given, given
+    c.block("as ann /deck pool Deck: p\\n1 Ember Lance game:1 seat:0")
+    status = c.block("as ann /game status 1")
+    assert "seat 0: ann, no deck yet, pool of 1 cards" in status, status
+    assert "seat 1: bo, no deck yet, pool of 30 cards" in status, status
+    refused = c.block("as ann /deck submit limited-elven")
+    assert "  - Rule 801.7.4: the deck uses" in refused, refused
+    assert "bo submits a deck" in c.block("as bo /deck submit limited-elven")

@@ -31,6 +31,15 @@ def hosted(tmp_path_factory: pytest.TempPathFactory) -> tuple[GameService, int, 
     return svc, game, table
 
 
+@pytest.fixture(scope="module")
+def limited(tmp_path_factory: pytest.TempPathFactory) -> tuple[GameService, int]:
+    from bot.games import TableOptions
+    from engine.state import Format
+
+    svc = service(tmp_path_factory.mktemp("fuzz-limited") / "bot.db")
+    return svc, svc.create_game("g1", USERS[0], TableOptions(format=Format.LIMITED)).id
+
+
 def one_sentence(exc: BaseException) -> None:
     text = str(exc)
     assert text and "\n" not in text and "Traceback" not in text, text
@@ -124,3 +133,16 @@ def test_a_damaged_record_is_refused_in_one_sentence(
         GameRecord.from_json(text[:cut] + junk + text[cut + len(junk) :])
     except RecordError as exc:
         one_sentence(exc)
+
+
+@SETTINGS
+@given(st.lists(deck_lines, max_size=12), st.lists(deck_lines, max_size=12))
+def test_any_pool_and_deck_of_a_limited_table_are_taken_or_refused_in_one_sentence(
+    limited: tuple[GameService, int], pool: list[str], deck: list[str]
+) -> None:
+    svc, table = limited
+    for text, submit in (("\n".join(pool), svc.submit_pool), ("\n".join(deck), svc.submit_deck)):
+        try:
+            submit(table, USERS[0], text)
+        except BotError as exc:
+            one_sentence(exc)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.commands.hotseat import HostedTable, HotSeat, play_deck_texts
+from bot.commands.hotseat import HostedTable, HotSeat, play_deck_texts, pool_texts
 from bot.errors import BotError
 from bot.game_text import HELP, HINT, event_lines, prompt_line, render
 from bot.position_cli import add_position_parser
@@ -94,6 +94,12 @@ def add_game_parser(sub: Any) -> None:
         dest="fmt",
         choices=[f.value for f in Format],
         help="game format (default: the one the named decks are built for, else saga)",
+    )
+    play.add_argument(
+        "--pools",
+        nargs="*",
+        help="Limited: one card pool per seat (a sample deck's name or a card-list file); "
+        "without it each deck is its own pool",
     )
     play.add_argument("--no-deck-rules", action="store_true", help="skip the deck rules")
     play.add_argument("--save", type=Path, help="write the game record here when it stops")
@@ -344,7 +350,10 @@ def run_play(args: argparse.Namespace) -> int:
             game_id = table.resume(args.resume).id
         else:
             fmt, decks = play_deck_texts(args.decks, args.seats, args.fmt)
-            game_id = table.create(fmt, decks, deck_rules=not args.no_deck_rules, seed=args.seed)
+            pools = None if args.pools is None else pool_texts(args.pools)
+            game_id = table.create(
+                fmt, decks, deck_rules=not args.no_deck_rules, seed=args.seed, pools=pools
+            )
     except (BotError, EngineError) as exc:
         listing = exc.listing() if isinstance(exc, DeckRejectedError) else ()
         return _fail(_with_format_hint(str(exc), args) + "".join(f"\n  - {p}" for p in listing))

@@ -48,18 +48,31 @@ class HotSeat:
         self.service.set_judges(GUILD, users=[HOST.id])
 
     def create(
-        self, fmt: Format, decks: list[str], deck_rules: bool = True, seed: int | None = None
+        self,
+        fmt: Format,
+        decks: list[str],
+        deck_rules: bool = True,
+        seed: int | None = None,
+        pools: list[str] | None = None,
     ) -> int:
         """A started game with one deck (name or list) per seat; DeckRejectedError says why.
-        `seed` fixes the dice (a local game: not a secret); None draws a secure one."""
+        `seed` fixes the dice (a local game: not a secret); None draws a secure one. A
+        Limited game checks each deck against its seat's pool (`pools`, names or lists);
+        without pools each deck is its own pool, so only the format's rules apply."""
         if not 2 <= len(decks) <= 8:
             raise HotSeatError("A game has from 2 to 8 seats.")
+        if pools is not None and (fmt is not Format.LIMITED or len(pools) != len(decks)):
+            raise HotSeatError("Card pools are for Limited games: name one pool per deck.")
+        if fmt is Format.LIMITED and pools is None:
+            pools = list(decks)
         options = TableOptions(format=fmt, seats=len(decks), deck_rules=deck_rules,
                                reminder_hours=0, seed=seed)  # fmt: skip
         info = self.service.create_game(GUILD, HOST, options, seat_host=False)
         try:
             for seat, deck in enumerate(decks):
                 self.service.join(info.id, seat_user(seat))
+                if pools is not None:
+                    self.service.submit_pool(info.id, HOST, pools[seat], seat)
                 self.service.submit_deck(info.id, seat_user(seat), deck)
         except BotError:
             self.service.abandon(info.id, HOST, "a deck was refused")
@@ -178,6 +191,11 @@ def read_deck_file(path: Path) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "it is not a UTF-8 text file"
         raise HotSeatError(f"Cannot read {path}: {reason}.") from None
+
+
+def pool_texts(items: list[str]) -> list[str]:
+    """Limited pools as named: a file's text, else the name (a sample deck's) as it is."""
+    return [read_deck_file(Path(item)) if Path(item).is_file() else item for item in items]
 
 
 def play_deck_texts(

@@ -19,6 +19,7 @@ from bot.db import open_database
 from bot.games import GameService
 from engine import GameRecord
 from engine.cards.decklist import format_decklist
+from engine.cards.model import Deck
 from engine.cards.sample import sample_catalog, sample_decks
 from engine.state import Format
 
@@ -175,3 +176,23 @@ def test_without_a_seed_the_dice_are_secret() -> None:
     records = [GameRecord.from_json(table.record(i)) for i in ids]
     assert records[0].seed != records[1].seed and "seed_fixed" not in records[0].meta
     assert TableOptions.from_json(TableOptions(seed=7).to_json()).seed == 7
+
+
+def test_a_limited_hot_seat_game_checks_each_deck_against_its_pool(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """801.6.4: with --pools each deck may hold only its pool's cards and basic cards."""
+    catalog = sample_catalog()
+    deck = sample_decks()["limited-elven"]
+    lance = next(c.id for c in catalog.cards if c.name == "Ember Lance")
+    cards = list(deck.all_cards)
+    cards.remove(lance)
+    small = tmp_path / "pool.txt"
+    small.write_text(format_decklist(Deck("pool", (), tuple(cards)), catalog), encoding="utf-8")
+    args = ("--format", "limited", "--pools")
+    code, _, err = play(capsys, monkeypatch, "", *args, "limited-elven", "limited-elven")
+    assert code == 0, err
+    code, _, err = play(capsys, monkeypatch, "", *args, str(small), "limited-elven")
+    assert code == 1 and "  - Rule 801.6.4: the deck uses 1 copy of Ember Lance" in err, err
+    code, _, err = play(capsys, monkeypatch, "", "--pools", "limited-elven", "limited-elven")
+    assert code == 1 and "Card pools are for Limited games" in err

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine import stats
 from engine.cards.abilities import Window
 from engine.cards.model import Card, CardType
@@ -107,16 +109,19 @@ def is_dying(tx: Tx, uid: int, modified: set[int] | None = None) -> tuple[str, s
     return None
 
 
-def check_deaths(tx: Tx, windows: bool = False) -> bool:
+def check_deaths(tx: Tx, windows: bool = False, only: Collection[int] | None = None) -> bool:
     """Kill every character that must die now, one at a time in initiative order; True if
     any died. With `windows` (the game's flow, not a cost being paid) a Death React window
     opens first (508.6.1) and stops the checking: the window kills the character when it
     closes (`finish_dying`), unless a React saved it (508.7); Kill and after-death windows
-    open once it is in the discard pile (508.6.2)."""
+    open once it is in the discard pile (508.6.2). `only`: the units that may be dying, when
+    the caller knows every other one is not (engine.turn.settle)."""
     died = False
+    if only is not None and not only:
+        return False  # nothing changed that could kill
     while True:
         pending_deaths = _death_windows(tx) if windows else set()
-        dying = _first_dying(tx, pending_deaths)
+        dying = _first_dying(tx, pending_deaths, only)
         if dying is None:
             return died
         uid, (why, rule) = dying
@@ -128,6 +133,7 @@ def check_deaths(tx: Tx, windows: bool = False) -> bool:
                 return died
         die(tx, uid, why, rule)
         died = True
+        only = None
         if windows and after_death_windows(tx, uid):
             return died
 
@@ -140,17 +146,22 @@ _DYING: dict[int, tuple[Unit, tuple[Modifier, ...], Card, tuple[str, str] | None
 _DYING_MAX = 50_000
 
 
-def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]] | None:
+def _first_dying(
+    tx: Tx, pending_deaths: set[int], only: Collection[int] | None = None
+) -> tuple[int, tuple[str, str]] | None:
     """The first character in initiative order that must die now (not one whose Death React
-    window is open), with why and the rule."""
+    window is open), with why and the rule; when `only` is given, the others are known not to
+    be dying."""
     on: dict[int, tuple[Modifier, ...]] = {}
     for m in tx.modifiers:
         on[m.target] = (*on.get(m.target, ()), m)
     modified = set(on)
-    # Most checks find nobody dying: look at every unit first, in any order, and walk the
-    # formations in initiative order only when some unit dies.
-    cards, instances = tx.cards, tx.instances
-    for uid, unit in tx.units.items():  # the common case inline: `_cause` without a call
+    # Most checks find nobody dying: look at every unit first, in any order (the remembered
+    # answers inline, without a call per unit), and walk the formations in initiative order
+    # only when some unit dies.
+    cards, instances, units = tx.cards, tx.instances, tx.units
+    for uid in units if only is None else only:
+        unit = units[uid]
         if not (unit.wounds or unit.items or unit.attachments or uid in on):
             continue
         found = _DYING.get(id(unit))
@@ -159,9 +170,12 @@ def _first_dying(tx: Tx, pending_deaths: set[int]) -> tuple[int, tuple[str, str]
             or found[0] is not unit
             or found[1] != on.get(uid, ())
             or found[2] is not cards[instances[uid]]
-            or found[3] is not None
-        ) and uid not in pending_deaths:
-            break  # not known, or dying: find the first in initiative order
+        ):
+            cause = _cause(tx, uid, on, modified)
+        else:
+            cause = found[3]
+        if cause is not None and uid not in pending_deaths:
+            break  # dying: find the first in initiative order
     else:
         return None
     for seat in tx.seat_order():
@@ -291,6 +305,9 @@ def eliminate(tx: Tx, seat: int) -> None:
 def check_victory(tx: Tx) -> bool:
     """Eliminate seats without a Warlord; end the game when one seat (or none) is left."""
     with_warlord = {u.controller for u in tx.units.values() if u.is_warlord}
+    live = tx.live_seats()
+    if len(live) > 1 and all(s in with_warlord for s in live):
+        return False  # the common case: no seat loses and two or more are left
     losers = [s for s in tx.seat_order() if s not in with_warlord]
     for seat in losers:
         eliminate(tx, seat)

@@ -21,6 +21,8 @@ def fix_other_formations(tx: Tx) -> None:
 
     The returns are found on one snapshot and made together ("if at any time"): one return
     never cancels another, whatever the characters' instance numbers; then the check repeats."""
+    if all(u.formation == u.controller for u in tx.units.values()):
+        return  # nobody stands in another player's formation: the common case
     while any(u.formation != u.controller for u in tx.units.values()):
         returns = [(uid, rule) for uid, rule in _returns(tx) if rule]
         if not returns:

@@ -96,8 +96,18 @@ def illegal_ranks(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:
     """Rank numbers that hold more characters than the rank in front of them (401.6)."""
     if len(player.ranks) < 2:
         return []  # one rank (or none) is always legal
-    counts = own_counts(player, units)
-    return [r + 1 for r in range(1, len(counts)) if counts[r] > counts[r - 1]]
+    seat = player.seat
+    found: list[int] = []
+    ahead = 0
+    for r, row in enumerate(player.ranks):  # own_counts, without building the list
+        count = len(row)
+        for u in row:
+            if units[u].controller != seat:
+                count -= 1
+        if r and count > ahead:
+            found.append(r + 1)
+        ahead = count
+    return found
 
 
 def fall_candidates(player: PlayerState, units: Mapping[int, Unit]) -> list[int]:

@@ -8,11 +8,13 @@ empty stack steps through the phases.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import assert_never
 
 from engine import stats
 from engine.cards.abilities import Means, Window
+from engine.cards.model import Card
 from engine.death import check_deaths, check_victory
 from engine.dice import roll_initiative
 from engine.events import (
@@ -44,7 +46,7 @@ from engine.frames import (
 )
 from engine.pending import Decision, DecisionKind
 from engine.reacts import open_window, resume_window
-from engine.state import Orientation, Phase
+from engine.state import Modifier, Orientation, Phase, Unit
 from engine.strikes import continue_strike, melee_targets
 from engine.tx import Tx
 
@@ -100,18 +102,84 @@ def resume(tx: Tx) -> bool:
             assert_never(frame)
 
 
+_PLACING = (DecisionKind.FALL_FORWARD, DecisionKind.POSITION)
+
+# What settle reads: the cards mapping, the units, each formation's ranks, which seats are
+# eliminated, the modifiers (`_calm_key`).
+_CalmKey = tuple[
+    Mapping[str, Card],
+    tuple[Unit, ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[bool, ...],
+    tuple[Modifier, ...],
+]
+# The last position `settle` went through completely and found calm: nobody dying (not even
+# one whose Death React window is open), no seat defeated, every formation legal with nobody
+# to return home. A later settle checks only what changed since: units that are not the same
+# values (by identity, so of the same game) are checked for death, and defeat and formations
+# only when a unit left, entered, changed controller or formation, or a rank changed.
+_CALM: list[_CalmKey | None] = [None]
+
+
+def _calm_key(tx: Tx) -> _CalmKey:
+    return (
+        tx.cards,
+        tuple(tx.units.values()),
+        tuple([p.ranks for p in tx.players]),
+        tuple([p.eliminated for p in tx.players]),
+        tuple(tx.modifiers),
+    )
+
+
+def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:
+    """Units changed since the calm position (None: check all) and whether defeat and
+    formations need checking."""
+    calm = _CALM[0]
+    if calm is None or calm[0] is not key[0] or len(calm[1]) != len(key[1]) or calm[4] != key[4]:
+        return None, True
+    moved = calm[2] != key[2] or calm[3] != key[3]
+    changed = []
+    for unit, old in zip(key[1], calm[1], strict=True):
+        if unit is not old:
+            if unit.id != old.id:
+                return None, True
+            changed.append(unit.id)
+            if (
+                unit.controller != old.controller
+                or unit.formation != old.formation
+                or unit.is_warlord != old.is_warlord
+            ):
+                moved = True
+    return changed, moved
+
+
 def settle(tx: Tx) -> bool:
     """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
-    check_deaths(tx, windows=True)  # may open a window for a Death React (508.6.1)
-    if check_victory(tx):
-        return True
+    key = _calm_key(tx)
+    changed, moved = _changes(key)
+    stop, calm = _settle(tx, changed, moved)
+    if calm and _calm_key(tx) == key:
+        _CALM[0] = key
+    return stop
+
+
+def _settle(tx: Tx, changed: list[int] | None, moved: bool) -> tuple[bool, bool]:
+    """`settle` given what changed since the last calm position (`_changes`); returns whether
+    to stop and whether the position was found calm."""
+    if check_deaths(tx, windows=True, only=changed):  # may open a Death React window (508.6.1)
+        moved = True
+    dying = any(isinstance(f, ReactWindow) and f.trigger == Window.DEATH.value for f in tx.stack)
+    if moved and check_victory(tx):
+        return True, False
     if tx.active is not None and tx.players[tx.active].eliminated:
         tx.active = tx.next_seat(tx.active)  # its frames ended with it (Tx.drop_frames_of)
         tx.passes = 0
-    if any(d.kind in (DecisionKind.FALL_FORWARD, DecisionKind.POSITION) for d in tx.pending):
-        return True  # a character is choosing where it goes: finish that first (401.6.2)
+    if any(d.kind in _PLACING for d in tx.pending):
+        return True, False  # a character is choosing where it goes: finish that first (401.6.2)
     if any(isinstance(f, ReactWindow) and f.trigger == Window.FALL_FORWARD.value for f in tx.stack):
-        return False  # 401.6.1.1: a React to a fall is performed before other ranks are fixed
+        return False, False  # 401.6.1.1: a React to a fall is performed before other ranks
+    if not moved:
+        return False, not dying
     fix_other_formations(tx)
     for seat in tx.seat_order():
         while True:
@@ -121,9 +189,9 @@ def settle(tx: Tx) -> bool:
             if len(candidates) == 1:
                 fall_forward(tx, candidates[0])
                 if tx.pending:
-                    return True  # where it goes in the new rank (401.7)
+                    return True, False  # where it goes in the new rank (401.7)
                 if isinstance(tx.top_frame(), ReactWindow):
-                    return False  # its React window first (401.6.1.1)
+                    return False, False  # its React window first (401.6.1.1)
                 continue
             tx.push(
                 Decision(
@@ -134,8 +202,8 @@ def settle(tx: Tx) -> bool:
                     rule="401.6.2",
                 )
             )
-            return True
-    return False
+            return True, False
+    return False, not dying
 
 
 def fall_forward(tx: Tx, uid: int) -> None:

@@ -26,7 +26,7 @@ from engine.cards.abilities import (
     StrikeKind,
     Who,
 )
-from engine.cards.model import CardType
+from engine.cards.model import Card, CardType
 from engine.feats import abilities_of
 from engine.formation import all_places, distance
 from engine.problems import Problem
@@ -44,7 +44,22 @@ def _name(board: Board, instance: int) -> str:
 def used_count(board: Board, card: int, index: int, turn: int | None) -> int:
     """How often ability `index` of `card` was used (this `turn`, or in the game: None)."""
     used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
-    return sum(1 for c, i, t in used if c == card and i == index and (turn is None or t == turn))
+    if not used:
+        return 0
+    entry = _USED[0]
+    if entry[0] is not used:  # counted once per tuple of uses (a frozen value, kept here)
+        counts: dict[tuple[int, int, int | None], int] = {}
+        for c, i, t in used:
+            counts[c, i, t] = counts.get((c, i, t), 0) + 1
+            counts[c, i, None] = counts.get((c, i, None), 0) + 1
+        entry = (used, counts)
+        _USED[0] = entry
+    return entry[1].get((card, index, turn), 0)
+
+
+# The uses last counted by `used_count`: (the used_abilities tuple, count by card, ability and
+# turn, None for the whole game).
+_USED: list[tuple[object, dict[tuple[int, int, int | None], int]]] = [((), {})]
 
 
 def counters_on(board: Board, card: int, name: str = "") -> int:
@@ -59,20 +74,50 @@ def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | 
     """(card, ability index, Order, performer) for each Order the seat's cards offer: printed
     on its characters (507.7), on their equipped items and attached cards (507.7, 507.7.2);
     an Action card in hand has no performer yet (None: any character you control, 507.6)."""
-    for uid in sorted(board.units):
-        unit = board.units[uid]
+    units = board.units
+    for uid in sorted(units):
+        unit = units[uid]
         if unit.controller != seat:
             continue
         for card in (uid, *unit.items, *unit.attachments):
-            for index, ability in enumerate(abilities_of(board.card(card))):  # 603: feats too
-                if ability.kind is AbilityKind.ORDER:
-                    yield card, index, ability, uid
+            for index, ability in _orders_of(board.card(card)):  # 603: feats too
+                yield card, index, ability, uid
     for card in board.players[seat].hand:
-        if board.card(card).type is CardType.ACTION:
-            for index, ability in enumerate(board.card(card).abilities):
-                if ability.kind is AbilityKind.ORDER:
-                    yield card, index, ability, None
-                    break  # an Action card is one Order (507.6)
+        found = _action_order(board.card(card))
+        if found is not None:
+            yield card, found[0], found[1], None
+
+
+# The Orders of a card definition (by identity, the card kept so its id is not reused):
+# those of `abilities_of` with their indexes, and for an Action card its first printed one.
+_ORDERS: dict[int, tuple[Card, tuple[tuple[int, Ability], ...], tuple[int, Ability] | None]] = {}
+
+
+def _card_orders(card: Card) -> tuple[tuple[tuple[int, Ability], ...], tuple[int, Ability] | None]:
+    found = _ORDERS.get(id(card))
+    if found is None or found[0] is not card:
+        listed = tuple(
+            (i, a) for i, a in enumerate(abilities_of(card)) if a.kind is AbilityKind.ORDER
+        )
+        action = None
+        if card.type is CardType.ACTION:  # an Action card is one Order (507.6)
+            action = next(
+                ((i, a) for i, a in enumerate(card.abilities) if a.kind is AbilityKind.ORDER),
+                None,
+            )
+        if len(_ORDERS) >= 10_000:
+            _ORDERS.clear()
+        found = (card, listed, action)
+        _ORDERS[id(card)] = found
+    return found[1], found[2]
+
+
+def _orders_of(card: Card) -> tuple[tuple[int, Ability], ...]:
+    return _card_orders(card)[0]
+
+
+def _action_order(card: Card) -> tuple[int, Ability] | None:
+    return _card_orders(card)[1]
 
 
 def target_cost(ability: Ability) -> Cost | None:
@@ -168,19 +213,46 @@ def _performer_problem(
 
 
 def _use_problem(board: Board, a: PerformAbility, ability: Ability, turn: int) -> Problem | None:
-    name = _name(board, a.card)
-    if ability.is_limited and used_count(board, a.card, a.ability, turn) >= 1:
-        return Problem("510.7", f"{name}'s Limited ability was already used this turn.")
-    twice = Qualifier.TWICE_PER_TURN in ability.qualifiers
+    limited, twice, once, spends_source = _use_limits(ability)
+    if not (limited or twice or once or spends_source):
+        return None  # the common case: no limit on its use
+    if limited and used_count(board, a.card, a.ability, turn) >= 1:
+        return Problem(
+            "510.7", f"{_name(board, a.card)}'s Limited ability was already used this turn."
+        )
     if twice and used_count(board, a.card, a.ability, turn) >= 2:
-        return Problem("510.7", f"{name}'s ability was already used twice this turn.")
-    once = Qualifier.ONCE_PER_GAME in ability.qualifiers
+        return Problem(
+            "510.7", f"{_name(board, a.card)}'s ability was already used twice this turn."
+        )
     if once and used_count(board, a.card, a.ability, None) >= 1:
-        return Problem("510.21", f"{name}'s ability is once per game and was used.")
-    spends_source = any(c.kind is CostKind.SPEND_SOURCE for c in ability.costs)
+        return Problem("510.21", f"{_name(board, a.card)}'s ability is once per game and was used.")
     if spends_source and a.card != a.character and used_count(board, a.card, a.ability, turn):
-        return Problem("507.7.2", f"{name} is spent, so its Order cannot be paid again this turn.")
+        return Problem(
+            "507.7.2",
+            f"{_name(board, a.card)} is spent, so its Order cannot be paid again this turn.",
+        )
     return None
+
+
+_LIMITS: dict[int, tuple[Ability, tuple[bool, bool, bool, bool]]] = {}
+
+
+def _use_limits(ability: Ability) -> tuple[bool, bool, bool, bool]:
+    """Limited (510.7), twice per turn (510.7), once per game (510.21), spends its source
+    (507.7.2): remembered by the ability (by identity)."""
+    found = _LIMITS.get(id(ability))
+    if found is None or found[0] is not ability:
+        flags = (
+            ability.is_limited,
+            Qualifier.TWICE_PER_TURN in ability.qualifiers,
+            Qualifier.ONCE_PER_GAME in ability.qualifiers,
+            any(c.kind is CostKind.SPEND_SOURCE for c in ability.costs),
+        )
+        if len(_LIMITS) >= 10_000:
+            _LIMITS.clear()
+        found = (ability, flags)
+        _LIMITS[id(ability)] = found
+    return found[1]
 
 
 def _cost_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) -> Problem | None:
@@ -252,20 +324,24 @@ def _target_problem(board: Board, seat: int, a: PerformAbility, ability: Ability
 def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> list[PerformAbility]:
     """Every Order on cards the seat may perform now, with its targets and discards (at most
     `limit` discard choices per Order, the lowest card ids first)."""
-    own = sorted(u for u, unit in board.units.items() if unit.controller == seat)
+    units = board.units
+    own = sorted(u for u, unit in units.items() if unit.controller == seat)
+    hand = sorted(board.players[seat].hand)
     out: list[PerformAbility] = []
     for card, index, ability, performer in sources(board, seat):
         if ability.performer is Performer.CONTROLLER:
             continue
-        need = discard_count(ability)
-        hand = [c for c in board.players[seat].hand if c != card]
-        discards = list(islice(combinations(sorted(hand), need), limit))
-        if not discards:
-            continue
-        for uid in own if performer is None else [performer]:
-            orientation = board.units[uid].orientation
+        need, targeted, spend = _offer_info(ability)
+        if need:
+            discards = list(islice(combinations([c for c in hand if c != card], need), limit))
+            if not discards:
+                continue
+        else:
+            discards = [()]
+        for uid in own if performer is None else (performer,):
+            orientation = units[uid].orientation
             if orientation is Orientation.STUNNED or (
-                ability.is_spend and orientation is not Orientation.READY
+                spend and orientation is not Orientation.READY
             ):
                 continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
             if performer is None and not stats.class_allows(
@@ -275,8 +351,23 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
             probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
             if _problem(board, seat, probe, ability, performer, turn) is not None:
                 continue  # the target and the discards chosen do not change these (510.9)
-            picks = targets(board, seat, ability, uid) if needs_target(ability) else [NO_TARGET]
+            picks = targets(board, seat, ability, uid) if targeted else (NO_TARGET,)
             for target in picks:
                 for chosen in discards:
                     out.append(PerformAbility(seat, card, index, uid, target, chosen))
     return out
+
+
+_OFFER: dict[int, tuple[Ability, tuple[int, bool, bool]]] = {}
+
+
+def _offer_info(ability: Ability) -> tuple[int, bool, bool]:
+    """Cards it discards (510.2), whether it needs a target, whether it spends the performer:
+    remembered by the ability (by identity)."""
+    found = _OFFER.get(id(ability))
+    if found is None or found[0] is not ability:
+        if len(_OFFER) >= 10_000:
+            _OFFER.clear()
+        found = (ability, (discard_count(ability), needs_target(ability), ability.is_spend))
+        _OFFER[id(ability)] = found
+    return found[1]

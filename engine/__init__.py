@@ -37,7 +37,10 @@ from engine.problems import Problem
 from engine.record import GameRecord, Replay, new_record, replay
 from engine.setup import new_game, start_game
 from engine.state import Format, GameConfig, GameState, Orientation, Phase
+from engine.values import install as _install_fast_inits
 from engine.view import events_for, view
+
+_install_fast_inits()  # faster construction of frozen values (engine.values)
 
 __all__ = [
     "EVENT_TYPES",

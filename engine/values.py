@@ -1,0 +1,82 @@
+"""Faster construction of the engine's frozen dataclasses.
+
+`@dataclass(frozen=True)` generates an `__init__` that calls `object.__setattr__` once per
+field (a frozen class refuses plain assignment). The engine builds tens of such values per
+action (actions offered, decisions, events, places, frames), so that is a large share of its
+time. `fast_init` gives such a class an `__init__` with the same signature and defaults that
+writes the new instance's `__dict__` directly: the same values, about three times faster.
+Instances stay frozen (assigning an attribute still raises).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Any
+
+# The modules whose frozen dataclasses are built on the engine's hot paths.
+HOT_MODULES = (
+    "engine.actions",
+    "engine.events",
+    "engine.events_abilities",
+    "engine.events_reacts",
+    "engine.formation",
+    "engine.frames",
+    "engine.pending",
+    "engine.problems",
+    "engine.reacts",
+    "engine.rng",
+    "engine.state",
+)
+
+
+def fast_init(cls: type) -> bool:
+    """Replace a plain frozen dataclass's `__init__` (see the module docstring); True if done.
+    A class with `__post_init__`, `__slots__`, default factories or fields left out of
+    `__init__` (or InitVar pseudo-fields) keeps the generated one."""
+    if not isinstance(cls, type) or not is_dataclass(cls) or cls.__dict__.get("__fast_init__"):
+        return False
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" in cls.__dict__:
+        return False
+    if hasattr(cls, "__post_init__"):
+        return False
+    declared = getattr(cls, "__dataclass_fields__", {})
+    if any(str(getattr(f, "_field_type", "")) == "_FIELD_INITVAR" for f in declared.values()):
+        return False
+    own = fields(cls)
+    if any(not f.init or f.default_factory is not MISSING for f in own):
+        return False
+    defaults: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    for f in own:
+        param = f.name
+        if f.default is not MISSING:
+            defaults[f"_default_{f.name}"] = f.default
+            param = f"{f.name}=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(param)
+    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    body = "".join(f"    _values[{f.name!r}] = {f.name}\n" for f in own) or "    pass\n"
+    source = f"def __init__({signature}):\n    _values = self.__dict__\n{body}"
+    namespace: dict[str, Any] = {}
+    exec(source, defaults, namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = cls.__init__.__doc__
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning to a method
+    setattr(cls, "__fast_init__", True)  # noqa: B010
+    return True
+
+
+def install() -> int:
+    """`fast_init` every frozen dataclass defined in the `HOT_MODULES` (imported here);
+    returns how many classes changed."""
+    done = 0
+    for name in HOT_MODULES:
+        module = importlib.import_module(name)
+        for value in list(vars(module).values()):
+            if isinstance(value, type) and value.__module__ == name and fast_init(value):
+                done += 1
+    return done

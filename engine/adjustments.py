@@ -260,20 +260,34 @@ def adjustment_choices(state: GameState, seat: int) -> list[Action]:
 def adjustment_menu(state: GameState, seat: int) -> tuple[list[Adjust], list[Action]]:
     """The menu of `adjustment_choices` before its adjustments are checked (some may be
     refused by `adjustment_problem`), and its strikes (all legal)."""
-    out: list[Adjust] = []
-    strikes: list[Action] = []
+    menu, strikes = adjustment_menu_fields(state, seat)
+    return [Adjust(*f) for f in menu], [Adjust(*f) for f in strikes]
+
+
+# The adjustments offered on each character (amount 1, a skill check against 10).
+_ON_EACH = tuple(
+    (op, 10 if op == "skill_check" else 1, "counter" if "counter" in op else "")
+    for op in ("wound", "heal", "spend", "ready", "stun", "move_forward", "move_backward",
+               "modify_atk", "add_counters", "skill_check")
+)  # fmt: skip
+
+MenuFields = tuple[int, str, int, int, int, str]
+
+
+def adjustment_menu_fields(
+    state: GameState, seat: int
+) -> tuple[list[MenuFields], list[MenuFields]]:
+    """`adjustment_menu` as the arguments of each `Adjust` (seat, op, card, target, amount,
+    name), for a caller that builds only the ones it picks (engine.playout)."""
+    out: list[MenuFields] = []
+    strikes: list[MenuFields] = []
     for uid in sorted(state.units):
-        for op in ("wound", "heal", "spend", "ready", "stun", "move_forward", "move_backward",
-                   "modify_atk", "add_counters", "skill_check"):  # fmt: skip
-            amount = 10 if op == "skill_check" else 1
-            out.append(Adjust(seat, op, uid, -1, amount, "counter" if "counter" in op else ""))
+        out += [(seat, op, uid, -1, amount, name) for op, amount, name in _ON_EACH]
         if state.units[uid].controller == seat:
-            strikes += [Adjust(seat, "melee_strike", uid, t, 0) for t in melee_targets(state, uid)]
-            strikes += [
-                Adjust(seat, "ranged_strike", uid, t, 0) for t in ranged_targets(state, uid)
-            ]
-    out.append(Adjust(seat, "draw", -1, -1, 1))
+            strikes += [(seat, "melee_strike", uid, t, 0, "") for t in melee_targets(state, uid)]
+            strikes += [(seat, "ranged_strike", uid, t, 0, "") for t in ranged_targets(state, uid)]
+    out.append((seat, "draw", -1, -1, 1, ""))
     player = state.players[seat]
-    out += [Adjust(seat, "discard", c) for c in player.hand]
-    out += [Adjust(seat, "retrieve", c) for c in player.discard]
+    out += [(seat, "discard", c, -1, 1, "") for c in player.hand]
+    out += [(seat, "retrieve", c, -1, 1, "") for c in player.discard]
     return out, strikes

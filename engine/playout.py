@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.abilities_offer import candidate_abilities
 from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
-from engine.adjustments import adjustment_menu, adjustment_problem
+from engine.adjustments import adjustment_menu_fields, adjustment_problem
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions, order_problem
 from engine.orders import plausible_orders
@@ -108,17 +108,17 @@ def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng
 
 def random_adjustment(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng]:
     """An adjustment chosen uniformly among the legal ones of `adjustment_choices` (or done
-    when there is none), drawing from its menu and setting aside those refused."""
-    menu, strikes = adjustment_menu(state, seat)
-    candidates: list[Action] = [*menu, *strikes]
+    when there is none), drawing from its menu and setting aside those refused (only the
+    adjustments drawn are built)."""
+    menu, strikes = adjustment_menu_fields(state, seat)
+    candidates = [*menu, *strikes]
     unchecked = len(menu)  # indexes below it still need checking
     while candidates:
         index, chooser = chooser.below(len(candidates))
-        action = candidates[index]
-        if index >= unchecked or not adjustment_problem(state, seat, menu[index]):
+        action = Adjust(*candidates[index])
+        if index >= unchecked or not adjustment_problem(state, seat, action):
             return action, chooser
         candidates.pop(index)
-        menu.pop(index)
         unchecked -= 1
     return DoneResolving(seat), chooser
 

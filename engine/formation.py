@@ -28,20 +28,20 @@ def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
     return None
 
 
-# The places of the last GameState's players asked about (a tuple of frozen values, so its
-# places cannot change while it is held here): listing legal actions asks many times.
+# The places of the last players asked about (frozen values: the same players, or equal ones,
+# stand in the same places): listing legal actions and settling a transaction ask many times.
 _LAST_PLACES: list[tuple[tuple[PlayerState, ...], dict[int, Place]]] = []
 
 
 def all_places(players: Sequence[PlayerState]) -> Mapping[int, Place]:
     """The place of every character in play, in one pass (read only: it may be shared)."""
-    if type(players) is tuple:
-        if _LAST_PLACES and _LAST_PLACES[0][0] is players:
-            return _LAST_PLACES[0][1]
-        found = _places(players)
-        _LAST_PLACES[:] = [(players, found)]
-        return found
-    return _places(players)
+    key = players if type(players) is tuple else tuple(players)
+    last = _LAST_PLACES[0] if _LAST_PLACES else None
+    if last is not None and (last[0] is key or last[0] == key):
+        return last[1]
+    found = _places(key)
+    _LAST_PLACES[:] = [(key, found)]
+    return found
 
 
 def _places(players: Sequence[PlayerState]) -> dict[int, Place]:

@@ -9,6 +9,7 @@ pending decisions answered there too.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from engine import stats
 from engine.actions import (
@@ -394,29 +395,40 @@ def _problem_of(board: Board, seat: int, dungeon: int | None, a: Action) -> Prob
 def plausible_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
     """`candidate_orders` without those a cheap fact rules out (a stunned or spent performer,
     a dungeon already in play): every legal Order is among them, once, in the same order."""
+    return [kind(*args) for kind, args in plausible_order_fields(board, seat, dungeon)]
+
+
+OrderFields = tuple[type[Action], tuple[Any, ...]]
+
+
+def plausible_order_fields(board: Board, seat: int, dungeon: int | None) -> list[OrderFields]:
+    """`plausible_orders` as (action type, arguments) pairs, for a caller that builds only the
+    ones it picks (engine.playout)."""
     units = board.units
     acting = [
         u for u in units if units[u].controller == seat and units[u].orientation is not _STUNNED
     ]
     ready = [u for u in acting if units[u].orientation is Orientation.READY]
     warlords = [u for u in acting if units[u].is_warlord]
-    out: list[Action] = []
+    out: list[OrderFields] = []
     for card in board.players[seat].hand:
         kind = board.card(card).type
         if kind is CardType.CHARACTER:
-            out.append(PlayCharacter(seat, card))
+            out.append((PlayCharacter, (seat, card)))
         elif kind is CardType.ITEM:
-            out += [Equip(seat, card, u) for u in acting]
+            out += [(Equip, (seat, card, u)) for u in acting]
         elif kind is CardType.DUNGEON and dungeon is None:
-            out += [PlayDungeon(seat, card, u) for u in acting]
+            out += [(PlayDungeon, (seat, card, u)) for u in acting]
         elif kind is CardType.EPIC_CLASS:
-            out += [AttachEpicClass(seat, card, w) for w in warlords]
+            out += [(AttachEpicClass, (seat, card, w)) for w in warlords]
     for u in ready:
-        out.append(Attack(seat, u))
-        out += [Maneuver(seat, u, d) for d in DIRECTIONS]
+        out.append((Attack, (seat, u)))
+        out += [(Maneuver, (seat, u, d)) for d in DIRECTIONS]
     if dungeon is not None:
         for w in warlords:
-            out += [DefeatDungeon(seat, w, combo) for combo in defeat_choices(board, seat, dungeon)]
+            out += [
+                (DefeatDungeon, (seat, w, combo)) for combo in defeat_choices(board, seat, dungeon)
+            ]
     return out
 
 

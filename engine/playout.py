@@ -16,7 +16,7 @@ from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, Perform
 from engine.adjustments import adjustment_menu_fields, adjustment_problem
 from engine.cards.model import Deck
 from engine.game import apply, legal_actions, order_problem
-from engine.orders import plausible_orders
+from engine.orders import plausible_order_fields
 from engine.pending import DecisionKind
 from engine.record import GameRecord, new_record
 from engine.rng import Rng
@@ -92,15 +92,19 @@ def random_playout(
 
 def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng]:
     """An Order chosen uniformly among the legal ones (those `legal_actions` lists), without
-    checking every candidate: a candidate Order drawn at random is checked, and one refused
-    is set aside before drawing again (Orders on cards are listed legal already)."""
-    candidates: list[Action] = [Pass(seat), *plausible_orders(state, seat, state.dungeon)]
-    unchecked = len(candidates)  # indexes 1..unchecked-1 still need checking
+    checking every candidate: a candidate Order drawn at random is built and checked, and one
+    refused is set aside before drawing again (Orders on cards are listed legal already)."""
+    candidates: list[Any] = [Pass(seat), *plausible_order_fields(state, seat, state.dungeon)]
+    unchecked = len(candidates)  # indexes 1..unchecked-1 still need building and checking
     candidates += candidate_abilities(state, seat, state.turn)
     while True:
         index, chooser = chooser.below(len(candidates))
-        action = candidates[index]
-        if index == 0 or index >= unchecked or order_problem(state, action) is None:
+        if index == 0 or index >= unchecked:
+            action: Action = candidates[index]
+            return action, chooser
+        kind, args = candidates[index]
+        action = kind(*args)
+        if order_problem(state, action) is None:
             return action, chooser
         candidates.pop(index)
         unchecked -= 1

@@ -33,6 +33,7 @@ class Expansions:
     def __init__(self, conn: sqlite3.Connection, entry_id: Callable[[str, str], int | None]):
         self.entry: dict[int, int] = {}  # question id -> entry id
         self.stems: dict[int, frozenset[str]] = {}
+        self.asked: dict[int, list[str]] = {}  # entry id -> its questions, as written
         try:
             rows = conn.execute("select id, doc, ref, question, stems from questions").fetchall()
         except sqlite3.OperationalError:  # an index built before expansions existed
@@ -43,6 +44,7 @@ class Expansions:
             if eid is not None:
                 self.entry[qid] = eid
                 self.stems[qid] = frozenset(map(stem, words(question)))
+                self.asked.setdefault(eid, []).append(question)
                 texts.append((qid, (stemmed,)))
         self.bm25 = Bm25Index(texts, stemmed=True)
         self.bm25.weigh((1.0,))

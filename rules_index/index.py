@@ -156,7 +156,8 @@ class RulesIndex:
         if top.matched_by in ("name", "term", "number"):
             details = [self._detail(self._row_of(top))]
             return Lookup(query, "term", hits, details, True)
-        second = hits[1].score if len(hits) > 1 else 0.0
+        # the best of the others: answers after the first are ordered by meaning too
+        second = max((h.score for h in hits[1:]), default=0.0)
         confident = top.score >= CONFIDENT_SCORE and top.score >= second * CONFIDENT_MARGIN
         details = [self._detail(self._row_of(top))] if confident else []
         return Lookup(query, "search", hits, details, confident)

@@ -23,6 +23,7 @@ from rules_index.expansion import Expansions, ask_weighted, lift_sub_rules, shar
 from rules_index.models import Entry, Hit
 from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
+from rules_index.semantic import TABLE, Semantic, WordVectors
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, singular_forms, words
 
@@ -77,6 +78,7 @@ class RankingWeights:
     named_expansion: float = 0.3  # of `expansion`, when the query is a name
     specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
     ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
+    semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)
@@ -180,6 +182,7 @@ class Ranker:
             if row.entry.kind == "rule"
             and (parent := self.by_ref.get((row.entry.doc, row.entry.parent or "")))
         }
+        self._semantic: Semantic | None = None
         self.older: dict[int, list[int]] = {}  # a CR rule -> the older entries on its thing
         for (doc, heading), ref in self.counterparts.items():
             target, older = (
@@ -188,6 +191,16 @@ class Ranker:
             )
             if target is not None and older is not None:
                 self.older.setdefault(target.id, []).append(older.id)
+
+    @property
+    def semantic(self) -> Semantic | None:
+        """The word vectors of the entries and their questions, made on first use."""
+        if self._semantic is None and TABLE.exists():
+            texts = {
+                rid: f"{row.entry.title}: {row.entry.text}"[:1000] for rid, row in self.rows.items()
+            }
+            self._semantic = Semantic(WordVectors(TABLE), texts, self.expansions.asked)
+        return self._semantic
 
     def _entry_id(self, doc: str, ref: str) -> int | None:
         row = self.by_ref.get((doc, ref))
@@ -586,6 +599,11 @@ class Ranker:
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
+        semantic = self.semantic if rw.semantic > 0 else None
+        if semantic is not None:
+            ordered = semantic.reorder(query, ordered, scores, FTS_CANDIDATES, rw.semantic)
+            if self.default_doc in docs:
+                ordered = self._counterparts_before(ordered)
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
 
     def _counterparts_first(self, scores: dict[int, float], how: dict[int, str]) -> None:
@@ -602,6 +620,21 @@ class Ranker:
             if scores.get(target.id, 0.0) < lifted:
                 scores[target.id] = lifted
                 how[target.id] = how[rid]
+
+    def _counterparts_before(self, ordered: list[int]) -> list[int]:
+        """`_counterparts_first` on a re-ordered list: a default document's rule that an
+        older entry above it treats the same thing as moves to just above that entry."""
+        out = list(ordered)
+        for rid in ordered:
+            row = self.rows[rid]
+            ref = self.counterparts.get((row.entry.doc, row.entry.ref))
+            target = self.by_ref.get((self.default_doc, ref)) if ref else None
+            if target is None or target.id not in out:
+                continue
+            here, there = out.index(rid), out.index(target.id)
+            if there > here:
+                out.insert(here, out.pop(there))
+        return out
 
     def _appendix_items(
         self, plan: QueryPlan, scores: dict[int, float], how: dict[int, str], present: set[str]

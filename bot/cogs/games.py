@@ -19,18 +19,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.cogs.games_answers import (
+    MOVED_ON,
+    NOT_HOSTING,
+    NOT_YOURS,
+    _sentence,
+    say,
+    user_of,
+)
 from bot.cogs.games_delivery import Delivery
 from bot.discord_games.items import lobby_view, moves_view
 from bot.discord_games.kinds import COMMANDS, commands_for, decision_kind
 from bot.discord_games.links import Links
-from bot.discord_games.render import chunks, clip, lobby_text
+from bot.discord_games.render import clip, lobby_text
 from bot.discord_render import NO_MENTIONS
-from bot.errors import BotError
 from bot.escaping import neutralise
-from bot.games import GameService, TableOptions, User
+from bot.games import GameService, TableOptions
 from bot.games.deadlines import Reminder, TimedOut, VacationNotice
 from bot.games.deadlines_scheduler import DeadlineScheduler, for_service
-from bot.games.errors import DeckRejectedError, GameError, GameMovedOnError
+from bot.games.errors import GameError, GameMovedOnError
 from bot.games.model import GameInfo, Status, TimeoutPolicy
 from bot.games.notify import private_update
 from engine.state import Format
@@ -42,47 +49,7 @@ log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
 Listed = tuple[int, frozenset[str], str]  # a move: its number, the commands listing it, its line
-NOT_HOSTING = "Hosted games are not set up on this bot."
-UNEXPECTED = "Something went wrong; the game is unharmed. Please try again."
-FORBIDDEN = (
-    "Discord refused: I lack a permission here (threads, messages or files); the game is "
-    "unharmed. A moderator can check my permissions (docs/bot.md lists them)."
-)
-MOVED_ON = "The game has moved on: here is a fresh menu."
-NOT_YOURS = "These moves are not yours."
 MAX_DECK_FILE = 20_000
-
-
-def user_of(who: discord.abc.User | discord.Member) -> User:
-    roles = frozenset(str(r.id) for r in getattr(who, "roles", ()) or ())
-    return User(str(who.id), who.display_name, roles)
-
-
-def _sentence(exc: BaseException) -> str:
-    if isinstance(exc, DeckRejectedError) and exc.problems:
-        items = "\n".join(f"- {neutralise(p)}" for p in exc.problems[:20])
-        more = f"\n(and {len(exc.problems) - 20} more)" if len(exc.problems) > 20 else ""
-        return f"{exc}\n{items}{more}"
-    if isinstance(exc, BotError):
-        return str(exc)
-    if isinstance(exc, discord.Forbidden):
-        log.warning("Discord refused a game command: %s", exc)
-        return FORBIDDEN
-    log.error("unexpected error in a game command", exc_info=exc)
-    return UNEXPECTED
-
-
-async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """A private answer, whether or not the interaction was answered already."""
-    kwargs.setdefault("allowed_mentions", NO_MENTIONS)
-    text = chunks([text])[0]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id)
 
 
 class GamesCog(commands.Cog):

@@ -13,7 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.games import Choices, GamesCog, _sentence, say, user_of
+from bot.cogs.games import Choices, GamesCog
+from bot.cogs.games_answers import _sentence, say, user_of
 from bot.discord_games.render import chunks, clip
 from bot.discord_render import NO_MENTIONS
 from bot.game_text import describe, event_lines

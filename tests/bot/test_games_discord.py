@@ -431,3 +431,17 @@ def test_an_archived_thread_of_a_running_game_is_reopened(
         thread.edit.assert_awaited_once_with(archived=False)
     else:
         thread.edit.assert_not_called()
+
+
+def test_a_refused_deck_lists_ten_problems_each_cut_short_then_a_count() -> None:
+    from bot.cogs.games_answers import _sentence
+    from bot.games.errors import DeckRejectedError
+
+    problems = tuple(f"Problem {i}: " + "x" * 500 for i in range(15))
+    text = _sentence(DeckRejectedError("The deck is not a legal saga deck.", problems))
+    lines = text.splitlines()
+    assert lines[0] == "The deck is not a legal saga deck."
+    assert [line.split(":")[0] for line in lines[1:11]] == [f"- Problem {i}" for i in range(10)]
+    assert all(len(line) <= 210 for line in lines[1:11])
+    assert lines[-1] == "(and 5 more.)"
+    assert len(text) <= MAX_MESSAGE

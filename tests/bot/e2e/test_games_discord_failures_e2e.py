@@ -11,7 +11,7 @@ import discord
 import simcord
 from conftest_helpers import World, answer, moves, play_first, start_game, waiting_member
 
-from bot.cogs.games import FORBIDDEN
+from bot.cogs.games_answers import FORBIDDEN
 
 
 def run(coro: Any) -> Any:

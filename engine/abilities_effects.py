@@ -42,8 +42,7 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     from engine.abilities_run import run_effect
 
     if effect.condition is not None:
-        who = frame.target if effect.condition.who is Affects.TARGET else frame.performer
-        if who is None or not holds(tx, who, effect.condition):
+        if not _condition_holds(tx, frame, effect):
             _skip(tx, frame, "condition_not_met", "510.5")
             return
         effect = replace(effect, condition=None)
@@ -51,6 +50,20 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         _check(tx, frame, effect)
         return
     run_effect(tx, frame, effect)
+
+
+def _condition_holds(tx: Tx, frame: ResolvingAbility, effect: Effect) -> bool:
+    """The effect's condition about the performer, the target or "your Warlord" (any of the
+    performer's controller's Warlords, 801.5) holds now."""
+    condition = effect.condition
+    assert condition is not None
+    if condition.who is Affects.WARLORD:
+        lords = [
+            u for u, unit in tx.units.items() if unit.is_warlord and unit.controller == frame.seat
+        ]
+        return any(holds(tx, u, condition) for u in lords)
+    who = frame.target if condition.who is Affects.TARGET else frame.performer
+    return who is not None and holds(tx, who, condition)
 
 
 def _check(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:

@@ -1,8 +1,9 @@
 """Conditions read from card text: "if this character is a ranger", "while it is spent".
 
 A condition is about one character: the performer ("this character", "he"; on an item or
-attached card, its bearer) or the chosen target. Only conditions the engine can check are
-read (`engine.statics.holds`); anything else leaves its sentence to be resolved by hand.
+attached card, its bearer), the chosen target, or the performer's controller's Warlord.
+Only conditions the engine can check are read (`engine.statics.holds`); anything else
+leaves its sentence to be resolved by hand.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from engine.cards.ability_effects import NUMBERS
 
 _SELF = r"this character|he|she|it|the bearer"
 _TARGET = r"the target|target character|that character|the target character"
-_WHO = rf"(?P<who>{_SELF}|{_TARGET})"
+_WHO = rf"(?P<who>{_SELF}|{_TARGET}|your warlord)"
 _RANKS = {
     "first": 1, "1st": 1, "front": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3,
     "fourth": 4, "4th": 4, "fifth": 5, "5th": 5,
@@ -50,7 +51,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"{_WHO} (?:has|have) (?:(?P<n>one|two|three|four|\d+) or more|at least "
          r"(?P<n2>one|two|three|four|\d+)) wounds?", "wounds"),
         (rf"{_WHO} (?:has|have) (?:any|a) wounds?", "wounded"),
-        (rf"{_WHO} is your warlord", "warlord"),
+        (r"(?P<who>this character|he|she|it) is your warlord", "warlord"),
         (rf"{_WHO} is (?P<not>not )?(?:a|an) (?P<name>[a-z][a-z'-]+)(?: character)?", "is"),
         (rf"{_WHO} is (?P<not>not )?(?P<name>good|evil)", "is"),
     )
@@ -65,7 +66,7 @@ def read_condition(text: str, has_target: bool) -> Condition | None:
         m = pattern.fullmatch(clause)
         if m is None:
             continue
-        who = Affects.PERFORMER
+        who = Affects.WARLORD if m["who"] == "your warlord" else Affects.PERFORMER
         if re.fullmatch(_TARGET, m["who"]):
             if not has_target:
                 return None

@@ -19,7 +19,8 @@ NUMBERS = {
 _N = r"(?:a|an|one|two|three|four|five|six|\d+)"
 _SELF = r"this character|this card|him|her|himself|herself|itself"
 _TARGET = (
-    r"the target|target character|each target|the targets|that character|the character"
+    r"the target character|the target characters|the targeted character|the target"
+    r"|target character|each target|the targets|that character|the character"
     r"|the attacking character|the same target"
 )
 _WHO = rf"(?:{_SELF}|{_TARGET})"
@@ -29,7 +30,10 @@ _STATS = {
 }  # fmt: skip
 _STAT = r"(?:[+-]\d+) (?:atk|ac|skill|hp|hit points?|levels?)"
 _UNTIL_EOT = r"until (?:the )?end of (?:the )?turn|this turn"
-_UNTIL_STRIKE = r"for (?:the|this) strike|until (?:the )?end of the strike"
+_UNTIL_STRIKE = (
+    r"for (?:the|this) strike|until (?:the )?end of the strike"
+    r"|for the duration of (?:the|this) strike"
+)
 _SPLIT = re.compile(r"(?<=[.!;])\s+")
 
 
@@ -44,7 +48,10 @@ def affects(phrase: str | None, has_target: bool) -> Affects:
         return Affects.PERFORMER
     if phrase in ("this card", "itself"):
         return Affects.SOURCE
-    if phrase in ("the target", "target character", "each target", "the targets"):
+    if phrase in (
+        "the target", "target character", "each target", "the targets", "the target character",
+        "the target characters", "the targeted character",
+    ):  # fmt: skip
         return Affects.TARGET if has_target else Affects.TRIGGER
     return Affects.TRIGGER
 
@@ -111,6 +118,7 @@ def _cards(op: Op) -> Callable[[re.Match[str], bool], tuple[Effect, ...]]:
 
 def _move(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     direction = m["dir"].replace(" ", "_").replace("backwards", "backward")
+    direction = "backward" if direction == "back" else direction
     return (
         Effect(Op.MOVE, affects(m["who"], tgt), number(m["n"]), direction=Direction(direction)),
     )
@@ -228,10 +236,16 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            r"(?:the|that|this) strike inflicts (?:an additional|one additional|an extra) "
-            r"wound(?: if it hits)?"
+            rf"(?:the|that|this) strike inflicts (?P<n>{_N}) (?:additional|extra) "
+            r"wounds?(?: if it hits)?"
         ),
-        lambda m, t: (Effect(Op.EXTRA_WOUNDS, Affects.TRIGGER, 1),),
+        lambda m, t: (Effect(Op.EXTRA_WOUNDS, Affects.TRIGGER, number(m["n"])),),
+    ),
+    (
+        re.compile(
+            r"(?:the|that|this) strike (?:inflicts no wounds|does not inflict (?:any )?wounds)"
+        ),
+        lambda m, t: (Effect(Op.PREVENT_WOUNDS, Affects.TRIGGER),),
     ),
     (
         re.compile(
@@ -252,7 +266,8 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
     (
         re.compile(
-            r"reduce (?:the|the target's|the number of) wounds?(?: suffered| inflicted| dealt)?"
+            r"reduce (?:the|the target's|the number of) wounds?"
+            r"(?: suffered| inflicted| dealt| being suffered| being inflicted)?"
             r"(?: by the strike)?"
             rf" (?:by (?P<n>{_N})|(?P<to>to (?:zero|0)))(?: \(minimum 0\))?"
         ),
@@ -277,15 +292,15 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(rf"discard (?P<n>{_N}) cards? from your hand"), _cards(Op.DISCARD)),
     (
         re.compile(
-            rf"move(?: (?P<who>{_WHO}))? (?P<dir>forward or backward|forward|backwards?)"
-            rf" (?P<n>{_N}) ranks?"
+            rf"move(?: (?P<who>{_WHO}))? (?P<dir>forward or backward|forward|backwards?|back)"
+            rf" (?P<n>{_N}) ranks?(?:,? if possible)?"
         ),
         _move,
     ),
     (
         re.compile(
             rf"(?:(?P<eot>{_UNTIL_EOT}),? )?(?:give (?P<given>{_WHO}) |(?:(?P<who>{_WHO}) )?"
-            r"(?P<perm>permanently )?(?:gains?|gets|has) )"
+            r"(?P<perm>permanently )?(?:gains?|gets|has|is) )"
             rf"(?P<list>{_STAT}(?:(?:,? and |, ){_STAT})*)"
             rf"(?: (?P<eot2>{_UNTIL_EOT})| (?P<strike>{_UNTIL_STRIKE})"
             r"| (?P<perm2>permanently))?"

@@ -80,3 +80,21 @@ def test_rule_106_a_failed_save_can_wound_and_spend() -> None:
     out = apply(scripted(state, [2]), offer)
     assert out.state.units[target].wounds == 1
     assert out.state.units[target].orientation is Orientation.SPENT
+
+
+def test_rule_510_5_a_condition_on_your_warlord_is_checked_on_your_warlord() -> None:
+    """510.5 step 3, "If your Warlord is ...": the performer's controller's Warlord."""
+    state, _ = two_player_game()
+    a = instance_of(state, "p0-a", 0)
+    lord = instance_of(state, "p0-lord", 0)
+    wounded = "Order: If your warlord is wounded, remove one wound from your warlord."
+    assert compile_abilities(wounded, "P0 A", state.card(a).type)[0].manual  # not "your warlord"
+    text = "Order: If your warlord is wounded, draw a card."
+    old = state.cards["p0-a"]
+    new = replace(old, text=text, abilities=compile_abilities(text, old.name, old.type))
+    state = to_order(replace(state, cards={**state.cards, "p0-a": new}), 0)
+    out = apply(state, _offers(state, a)[0])
+    assert [e.why for e in out.events if isinstance(e, EffectSkipped)] == ["condition_not_met"]
+    state = set_unit(state, lord, wounds=1)
+    out = apply(state, _offers(state, a)[0])
+    assert "condition_not_met" not in [e.why for e in out.events if isinstance(e, EffectSkipped)]

@@ -63,3 +63,22 @@ def test_a_save_failure_with_several_effects() -> None:
         "this character gains +1 atk permanently."
     )
     assert compile_effect(text, True) is None
+
+
+def test_common_wordings_of_known_effects() -> None:
+    (back,) = compile_effect("move this character back one rank, if possible.", False)
+    assert (back.op, back.direction) == (Op.MOVE, Direction.BACKWARD)
+    (extra,) = compile_effect("the strike inflicts two additional wounds if it hits.", False)
+    assert (extra.op, extra.affects, extra.amount) == (Op.EXTRA_WOUNDS, Affects.TRIGGER, 2)
+    (none,) = compile_effect("the strike inflicts no wounds.", False)
+    assert none.op is Op.PREVENT_WOUNDS
+    (kill,) = compile_effect("kill the target character.", True)
+    assert (kill.op, kill.affects) == (Op.KILL, Affects.TARGET)
+    (bonus,) = compile_effect("this character is +2 atk for the duration of the strike.", False)
+    assert (bonus.op, bonus.duration) == (Op.MODIFY_STAT, Duration.STRIKE)
+
+
+def test_a_condition_on_your_warlord() -> None:
+    (ready,) = compile_effect("if your warlord is a dwarf, ready this character.", False)
+    assert ready.condition is not None
+    assert (ready.condition.who, ready.condition.name) == (Affects.WARLORD, "Dwarf")

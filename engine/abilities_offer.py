@@ -27,7 +27,14 @@ from engine.cards.abilities import (
     Who,
 )
 from engine.cards.model import Card, CardType
-from engine.feats import abilities_of
+from engine.feats import (
+    TARGETED_FEATS,
+    abilities_of,
+    feat_of,
+    feat_targets,
+    feat_use_problem,
+    item_spent,
+)
 from engine.formation import all_places, distance
 from engine.problems import Problem
 from engine.state import Orientation
@@ -154,6 +161,8 @@ def _side_ok(board: Board, seat: int, performer: int, uid: int, side: Who) -> bo
 
 def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[int]:
     """The characters the ability may target now (511; Ward 602.19)."""
+    if (feat := feat_of(ability)) in TARGETED_FEATS:  # items and spells in hand (603)
+        return feat_targets(board, seat, feat, performer)
     kind = strike_effect(ability)
     if kind is StrikeKind.RANGED:
         return ranged_targets(board, performer)
@@ -213,6 +222,8 @@ def _performer_problem(
 
 
 def _use_problem(board: Board, a: PerformAbility, ability: Ability, turn: int) -> Problem | None:
+    if feat_of(ability) is not None:  # 603.1, 603.12.2: counted per character and feat
+        return feat_use_problem(board, a.card, ability, a.character)
     limited, twice, once, spends_source = _use_limits(ability)
     if not (limited or twice or once or spends_source):
         return None  # the common case: no limit on its use
@@ -226,7 +237,7 @@ def _use_problem(board: Board, a: PerformAbility, ability: Ability, turn: int) -
         )
     if once and used_count(board, a.card, a.ability, None) >= 1:
         return Problem("510.21", f"{_name(board, a.card)}'s ability is once per game and was used.")
-    if spends_source and a.card != a.character and used_count(board, a.card, a.ability, turn):
+    if spends_source and a.card != a.character and item_spent(board, a.card):
         return Problem(
             "507.7.2",
             f"{_name(board, a.card)} is spent, so its Order cannot be paid again this turn.",

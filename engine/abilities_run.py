@@ -34,7 +34,7 @@ from engine.death import move_to_discard
 from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
 from engine.events_abilities import AbilityPerformed, EffectSkipped
-from engine.feats import abilities_of, feat_of
+from engine.feats import abilities_of, feat_of, is_spell
 from engine.feats_run import resolve_feat
 from engine.frames import ResolvingAbility, ResolvingManually
 from engine.pending import Decision, DecisionKind
@@ -273,7 +273,8 @@ def _strike(tx: Tx, frame: ResolvingAbility, effect: Effect, effects: tuple[Effe
         and e.stat.value == "ATK"
     )  # fmt: skip
     label = f"{tx.name(frame.card)} strike"
-    start_strike(tx, frame.performer, target, base, ranged=ranged, label=label)
+    spell = is_spell(tx.card(frame.card))  # 303.6: a spell's strike (602.5.1, 603.4)
+    start_strike(tx, frame.performer, target, base, ranged=ranged, spell=spell, label=label)
     return True
 
 

@@ -21,8 +21,10 @@ from engine.cards.abilities import (
     Who,
     Window,
 )
-from engine.cards.model import Card, CardType
-from engine.stats import Board, bonus_cards, modifier_total
+from engine.cards.model import Card, CardClass, CardType
+from engine.formation import distance, locate
+from engine.problems import Problem
+from engine.stats import Board, bonus_cards, equip_locations, level, modifier_total
 
 FEAT_NAMES: tuple[str, ...] = (
     "Charisma",
@@ -181,6 +183,7 @@ FEAT_ABILITIES: dict[str, Ability] = {
         "Riding",
         "Target a spent or stunned Steed equipped to this character",
         "Ready the target.",
+        (Cost(CostKind.TARGET, text="a spent or stunned Steed equipped to this character"),),
     ),
     "Riposte": _react(
         "Riposte",
@@ -197,12 +200,14 @@ FEAT_ABILITIES: dict[str, Ability] = {
         "Scribe",
         "Reveal a spell in your hand that this character may cast",
         "Attach the spell to this character. If the Scribe check fails, discard the spell.",
+        (Cost(CostKind.TARGET, text="a spell in your hand that this character may cast"),),
     ),
     "Sleight of Hand": _order(
         "Sleight of Hand",
         "Target an item within one rank",
         "If this character may legally equip the item, you may gain control of the item and "
         "they may do so, otherwise the item is destroyed.",
+        (Cost(CostKind.TARGET, text="an item within one rank", within_ranks=1),),
     ),
     "Stealth": _react(
         "Stealth",
@@ -228,10 +233,9 @@ def may_maneuver_into_first_ranks(board: Board, uid: int) -> bool:
     return has_feat(board, uid, "Stealth")
 
 
-# The feats whose effect `engine.feats_run` runs; the others are resolved by hand (`manual`).
-AUTOMATED_FEATS = frozenset(
-    {"Stealth", "Magic Resistance", "Powerattack", "Medicine", "Defend", "Riposte"}
-)
+# The feats whose effect `engine.feats_run` runs (all of them; a choice the feat leaves to its
+# performer is an EFFECT_CHOICE decision); any other would be resolved by hand (`manual`).
+AUTOMATED_FEATS = frozenset(FEAT_NAMES)
 FEAT_ABILITIES = {n: replace(a, manual=n not in AUTOMATED_FEATS) for n, a in FEAT_ABILITIES.items()}
 
 _BY_ABILITY: dict[Ability, str] = {a: n for n, a in FEAT_ABILITIES.items()}
@@ -266,3 +270,171 @@ def feat_of(ability: Ability) -> str | None:
     if not ability.text.startswith("Limited "):
         return None
     return _BY_ABILITY.get(ability)
+
+
+# --- how often a feat may be performed (603.1, 510.7, 603.12.2) ---------------------------
+
+# `used_abilities` entry index marking an item readied by an effect (Riding, 603.8): items have
+# no orientation of their own; an item is spent by paying a "Spend <item>" cost (507.7.2).
+READIED = -1
+
+
+def feat_sources(board: Board, uid: int) -> list[int]:
+    """The character and the cards whose feats it performs: equipped items, attached cards."""
+    unit = board.units.get(uid)
+    if unit is None:
+        return [uid]
+    return [uid, *unit.items, *unit.attachments]
+
+
+def feat_uses(board: Board, uid: int, name: str, turn: int) -> int:
+    """How often character `uid` performed feat `name` this turn, from any of its sources
+    (603.1: one feat, whatever prints it)."""
+    holders = set(feat_sources(board, uid))
+    used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
+    count = 0
+    for card, index, when in used:
+        if when != turn or card not in holders or index < 0:
+            continue
+        listed = abilities_of(board.card(card))
+        if index < len(listed) and feat_of(listed[index]) == name:
+            count += 1
+    return count
+
+
+def in_opposing_formation(board: Board, uid: int) -> bool:
+    place = locate(board.players, uid)
+    unit = board.units.get(uid)
+    return place is not None and unit is not None and place.formation != unit.controller
+
+
+def feat_limit(board: Board, uid: int, name: str) -> int:
+    """Times per turn the character may perform the feat: once (Limited, 510.7); Stealth's
+    React "a number of times per turn equal to this character's level while they are in an
+    opposing formation" (603.12.2)."""
+    if name == "Stealth" and in_opposing_formation(board, uid):
+        return max(1, level(board, uid))
+    return 1
+
+
+def feat_use_problem(board: Board, card: int, ability: Ability, uid: int) -> Problem | None:
+    """Why character `uid` may not perform the feat `ability` printed on `card` now: it is
+    offered once, from the first source printing it (603.1: the bonuses add up to one feat),
+    and performed at most `feat_limit` times a turn whatever its source (510.7)."""
+    name = feat_of(ability)
+    assert name is not None
+    first = next(
+        (c for c in feat_sources(board, uid) if any(f == name for f in _feat_names(board, c))),
+        card,
+    )
+    if first != card:
+        return Problem("603.1", f"{board.card(uid).name}'s {name} is performed as one feat.")
+    turn: int = getattr(board, "turn", 0)
+    if feat_uses(board, uid, name, turn) >= feat_limit(board, uid, name):
+        return Problem("510.7", f"{board.card(uid).name} already performed {name} this turn.")
+    return None
+
+
+def _feat_names(board: Board, card: int) -> list[str]:
+    return [n for a in abilities_of(board.card(card)) if (n := feat_of(a)) is not None]
+
+
+# --- when a feat React answers a window, and what a feat Order targets --------------------
+
+
+def is_spell(card: Card) -> bool:
+    """303.6: "All Cleric and Wizard Action cards are known as spells"."""
+    return card.functions_as is CardType.ACTION and bool(
+        {CardClass.CLERIC, CardClass.WIZARD} & set(card.classes)
+    )
+
+
+def feat_answers(
+    board: Board, ability: Ability, who: int, subject: int | None, actor: int | None, spell: bool
+) -> bool:
+    """The parts of a feat React's trigger a `Trigger` does not hold: Defend's "adjacent"
+    (401.10: directly next to it in its rank), Marksmanship's "non-spell" ranged strike
+    (603.5), and Charisma's target, which an opposing Ward protects (602.19)."""
+    name = feat_of(ability)
+    if name == "Defend":
+        if subject is None:
+            return False
+        here, there = locate(board.players, who), locate(board.players, subject)
+        if here is None or there is None:
+            return False
+        same_rank = (here.formation, here.rank) == (there.formation, there.rank)
+        return same_rank and abs(here.position - there.position) == 1
+    if name == "Marksmanship":
+        return not spell
+    if name == "Charisma" and actor is not None and actor in board.units:
+        from engine.keywords import warded_against
+
+        return not warded_against(board, actor, board.units[who].controller, False)
+    return True
+
+
+# The feat Orders whose targets are not characters chosen by `Cost.side` and `within_ranks`.
+TARGETED_FEATS = frozenset({"Riding", "Scribe", "Sleight of Hand"})
+
+
+def item_spent(board: Board, item: int) -> bool:
+    """Whether an item is spent: a "Spend <item>" cost paid this turn (507.7.2) since an
+    effect last readied it (Riding, 603.8)."""
+    turn: int = getattr(board, "turn", 0)
+    used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
+    spent = False
+    for card, index, when in used:
+        if card != item or when != turn:
+            continue
+        if index == READIED:
+            spent = False
+            continue
+        listed = abilities_of(board.card(card))
+        costs = listed[index].costs if index < len(listed) else ()
+        spent = spent or any(c.kind is CostKind.SPEND_SOURCE for c in costs)
+    return spent
+
+
+def may_cast(board: Board, uid: int, spell: Card) -> bool:
+    """303.6.3: a spell is castable by a character meeting its level, class and trait
+    requirements."""
+    from engine.stats import class_allows, restriction_problem
+
+    who = board.card(uid)
+    return (
+        level(board, uid) >= (spell.level or 0)
+        and class_allows(spell.classes, who)
+        and restriction_problem(spell, who) is None
+    )
+
+
+def feat_targets(board: Board, seat: int, name: str, uid: int) -> list[int]:
+    """What the feat Order `name` of character `uid` may target now: Riding a spent Steed
+    equipped to it (603.8), Scribe a spell in hand it may cast (603.10), Sleight of Hand an
+    item within one rank, not its own, unless an opposing Ward protects it (603.11, 602.19)."""
+    unit = board.units.get(uid)
+    if unit is None:
+        return []
+    if name == "Riding":
+        return [
+            i
+            for i in unit.items
+            if "Steed" in equip_locations(board.card(i)) and item_spent(board, i)
+        ]
+    if name == "Scribe":
+        hand = board.players[seat].hand
+        return [c for c in hand if is_spell(board.card(c)) and may_cast(board, uid, board.card(c))]
+    if name == "Sleight of Hand":
+        here = locate(board.players, uid)
+        out = []
+        for other, bearer in sorted(board.units.items()):
+            there = locate(board.players, other)
+            if other == uid or here is None or there is None or distance(here, there) > 1:
+                continue
+            for item in bearer.items:
+                warded = board.card(item).has_keyword("Ward")
+                if warded and bearer.controller != seat:
+                    continue
+                out.append(item)
+        return sorted(out)
+    return []

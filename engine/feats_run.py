@@ -1,22 +1,30 @@
 """Performing a feat (603) once its costs are paid: the DC 20 feat check (603.1), then its
-effect when the check succeeds. Stealth, Magic Resistance (on a spell strike), Powerattack,
-Medicine, Defend and Riposte are run by the engine; the others open a manual resolution."""
+effect when the check succeeds. Every feat is run by the engine; where the rule leaves a choice
+to the performer (Charisma 603.2, Marksmanship 603.5, Sleight of Hand 603.11) a `ChoosingEffect`
+frame asks it as an EFFECT_CHOICE decision, answered by `answer_effect_choice`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.cards.abilities import Ability
 from engine.checks import feat_check
+from engine.death import move_to_discard
+from engine.events import ItemEquipped, OrientationChanged
 from engine.events_abilities import EffectSkipped
-from engine.feats import AUTOMATED_FEATS
-from engine.formation import locate
-from engine.frames import Striking
+from engine.feats import READIED, is_spell
+from engine.formation import all_places, distance, locate
+from engine.frames import ChoosingEffect, ResolvingAbility, Striking
 from engine.keywords import true_strike
-from engine.primitives import heal
+from engine.pending import Decision, DecisionKind
+from engine.primitives import attach, heal
 from engine.react_perform import change_strike, strike_under, window_under
 from engine.strikes import start_strike
 from engine.tx import Tx
+
+# The rule of each feat that asks a choice, and the words of each choice's code.
+CHOICE_RULES = {"Charisma": "603.2", "Marksmanship": "603.5", "Sleight of Hand": "603.11"}
 
 
 def _skip(tx: Tx, seat: int, card: int, why: str, rule: str) -> None:
@@ -28,21 +36,15 @@ def _strike_index(tx: Tx) -> int | None:
     return strike_under(tx, len(tx.stack))
 
 
-def _true_strike(tx: Tx, index: int) -> bool:
-    """602.14: the strike at `index` may not be canceled or redirected."""
+def _strike(tx: Tx, index: int) -> Striking:
     frame = tx.stack[index]
     assert isinstance(frame, Striking)
-    return true_strike(tx, frame.performer)
+    return frame
 
 
-def _adjacent_to_target(tx: Tx, uid: int) -> bool:
-    """401.10: Defend answers a strike on a character "directly next to" this one in its rank."""
-    index = _strike_index(tx)
-    if index is None:
-        return False
-    frame = tx.stack[index]
-    assert isinstance(frame, Striking)
-    here, there = locate(tx.players, uid), locate(tx.players, frame.target)
+def _adjacent(tx: Tx, uid: int, other: int) -> bool:
+    """401.10: "adjacent" is directly next to it in the same rank."""
+    here, there = locate(tx.players, uid), locate(tx.players, other)
     if here is None or there is None:
         return False
     same_rank = (here.formation, here.rank) == (there.formation, there.rank)
@@ -53,24 +55,21 @@ def resolve_feat(
     tx: Tx, seat: int, card: int, feat: str, ability: Ability, performer: int, target: int | None
 ) -> None:
     """603.1: the feat check against DC 20; on a success, the feat's effect."""
-    from engine.abilities_run import open_manual
-
-    if feat == "Defend" and not _adjacent_to_target(tx, performer):
+    index = _strike_index(tx)
+    if feat == "Defend" and (
+        index is None or not _adjacent(tx, performer, _strike(tx, index).target)
+    ):
         _skip(tx, seat, card, "no_target", "401.10")
         return
     if not feat_check(tx, performer, feat):
         _skip(tx, seat, card, "check_failed", "603.1")
+        if feat == "Scribe" and target is not None and target in tx.player(seat).hand:
+            tx.take_from_hand(seat, target)  # 603.10: "If the Scribe check fails, discard it"
+            move_to_discard(tx, target, "discarded", "603.10")
         return
-    if feat not in AUTOMATED_FEATS:
-        open_manual(tx, seat, card, ability.effect_text or ability.text)
-        return
-    if feat == "Medicine":  # 603.6: heal a wounded character in this rank
-        if target is not None and target in tx.units and tx.units[target].wounds:
-            heal(tx, target, 1)
-        else:
-            _skip(tx, seat, card, "target_left_play", "603.6")
-        return
-    if feat == "Riposte":  # 603.9: a melee strike back at the striker
+    if feat in ("Medicine", "Riding", "Scribe", "Sleight of Hand"):
+        _order_effect(tx, seat, card, feat, performer, target)
+    elif feat == "Riposte":  # 603.9: a melee strike back at the striker
         window = window_under(tx, len(tx.stack))
         striker = window.actor if window is not None else None
         if striker is None or striker not in tx.units:
@@ -78,25 +77,173 @@ def resolve_feat(
         else:
             base = tx.card(performer).attack[0] if tx.card(performer).attack else 0
             start_strike(tx, performer, striker, base, label="Riposte")
-        return
-    index = _strike_index(tx)
-    if index is None:
-        if feat == "Magic Resistance":  # a spell that is not a strike: canceled by hand
-            open_manual(tx, seat, card, ability.effect_text)
-        else:
-            _skip(tx, seat, card, "no_target", "508.1")
-        return
+    elif index is None:
+        _skip(tx, seat, card, "no_target", "508.1")  # a React answers a strike's windows
+    else:
+        _strike_effect(tx, seat, card, feat, performer, index)
+
+
+def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, index: int) -> None:
+    """The feat Reacts that change the strike they answer (the frame at `index`)."""
+    frame = _strike(tx, index)
     if feat == "Powerattack":  # 603.7
         change_strike(tx, len(tx.stack), "extra_wounds", 1)
     elif feat in ("Stealth", "Magic Resistance"):  # 603.12.2, 603.4
-        if _true_strike(tx, index):
+        if true_strike(tx, frame.performer):
             _skip(tx, seat, card, "true_strike", "602.14")
-        else:
-            change_strike(tx, len(tx.stack), "cancel")
+            return
+        change_strike(tx, len(tx.stack), "cancel")
+        if feat == "Magic Resistance":
+            _cancel_spell(tx, index)
     elif feat == "Defend":  # 603.3: redirect the strike to this character
-        frame = tx.stack[index]
-        assert isinstance(frame, Striking)
-        if _true_strike(tx, index):
+        if true_strike(tx, frame.performer):
             _skip(tx, seat, card, "true_strike", "602.14")
+        elif frame.label == "Riposte":
+            _skip(tx, seat, card, "riposte", "603.9")  # "This strike may not be redirected"
         else:
             tx.set_frame(index, replace(frame, target=performer))
+    elif feat == "Charisma":  # 603.2: the roller's advantage or disadvantage, our choice
+        _ask(tx, seat, card, performer, feat, ("advantage", "disadvantage"), frame.performer)
+    elif feat == "Marksmanship":  # 603.5: choose one of three
+        here = all_places(tx.players).get(frame.performer)
+        farther = [
+            u
+            for u, there in sorted(all_places(tx.players).items())
+            if here is not None and distance(here, there) == 3
+        ]
+        options = ("roll_bonus", "extra_wound", *(f"target:{u}" for u in farther))
+        _ask(tx, seat, card, performer, feat, options, frame.target)
+
+
+def _cancel_spell(tx: Tx, strike: int) -> None:
+    """603.4: "Cancel the spell": its strike (done above) and the rest of its effects."""
+    for i in range(strike - 1, -1, -1):
+        frame = tx.stack[i]
+        if isinstance(frame, ResolvingAbility):
+            if is_spell(tx.card(frame.card)):
+                from engine.feats import abilities_of
+
+                left = len(abilities_of(tx.card(frame.card))[frame.ability].effects)
+                tx.set_frame(i, replace(frame, next_effect=left, strikes_done=0))
+            return
+
+
+def _order_effect(
+    tx: Tx, seat: int, card: int, feat: str, performer: int, target: int | None
+) -> None:
+    """The effects of the feat Orders, each on its target (checked legal when declared)."""
+    rule = {"Medicine": "603.6", "Riding": "603.8", "Scribe": "603.10"}.get(feat, "603.11")
+    if feat == "Scribe":  # 603.10: attach the revealed spell to this character
+        if target is None or target not in tx.player(seat).hand:
+            _skip(tx, seat, card, "target_left_play", rule)
+            return
+        tx.take_from_hand(seat, target)
+        attach(tx, seat, target, performer)
+        return
+    bearer = _bearer(tx, target)
+    if feat == "Medicine":  # 603.6: heal a wounded character in this rank
+        if target is not None and target in tx.units and tx.units[target].wounds:
+            heal(tx, target, 1)
+        else:
+            _skip(tx, seat, card, "target_left_play", rule)
+    elif target is None or bearer is None:
+        _skip(tx, seat, card, "target_left_play", rule)
+    elif feat == "Riding":  # 603.8: ready the Steed (items are spent by their costs)
+        tx.used_abilities = (*tx.used_abilities, (target, READIED, tx.turn))
+        name = tx.name(target)
+        tx.emit(OrientationChanged(seat=seat, card=target, name=name, orientation="ready",
+                                   why="ability_effect", rule=rule))  # fmt: skip
+    else:  # Sleight of Hand
+        from engine.orders import equip_requirement_problem
+        from engine.resolve import destroy_item
+
+        if equip_requirement_problem(tx, seat, tx.card(target), performer) is None:
+            _ask(tx, seat, card, performer, feat, ("gain_control", "decline"), target)
+        else:
+            destroy_item(tx, bearer, target)
+
+
+def _bearer(tx: Tx, item: int | None) -> int | None:
+    """The character an item is equipped to, or None."""
+    return next((u for u, unit in tx.units.items() if item in unit.items), None)
+
+
+def _ask(
+    tx: Tx,
+    seat: int,
+    card: int,
+    performer: int,
+    feat: str,
+    options: tuple[str, ...],
+    target: int | None,
+) -> None:
+    """Push the feat's choice and wait on its performer's controller (an EFFECT_CHOICE)."""
+    frame = ChoosingEffect(seat, card, performer, feat, options, target)
+    words = "; ".join(f"{i}: {choice_words(tx.name, c, target)}" for i, c in enumerate(options))
+    decision = Decision(
+        seat,
+        DecisionKind.EFFECT_CHOICE,
+        f"{feat} succeeds: choose {words}.",
+        options=tuple(range(len(options))),
+        subject=performer,
+        rule=CHOICE_RULES[feat],
+    )
+    index = tx.push_frame(frame)
+    tx.ask(index, replace(decision, frame=index))
+
+
+def choice_words(name: Callable[[int], str], code: str, target: int | None) -> str:
+    """A choice of an EFFECT_CHOICE in words (English; front ends may word the codes); `name`
+    gives a card's name from its instance id."""
+    about = name(target) if target is not None else ""
+    if code.startswith("target:"):
+        return f"target {name(int(code.split(':')[1]))}, an additional rank away"
+    return {
+        "advantage": f"advantage on {about}'s roll",
+        "disadvantage": f"disadvantage on {about}'s roll",
+        "roll_bonus": "+5 to the strike roll",
+        "extra_wound": "the strike inflicts an additional wound",
+        "gain_control": f"gain control of {about} and equip it",
+        "decline": f"leave {about} where it is",
+    }.get(code, code)
+
+
+def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int) -> None:
+    """Apply the choice made for a successful feat (its frame, at `index`, is popped)."""
+    code = frame.options[choice]
+    if frame.what == "Sleight of Hand":  # 603.11: "you may gain control ... and equip it"
+        bearer = _bearer(tx, frame.target)
+        if code == "gain_control" and frame.target is not None and bearer is not None:
+            _take_item(tx, frame.seat, frame.target, bearer, frame.performer)
+        return
+    strike = strike_under(tx, index)
+    if strike is None or frame.performer not in tx.units:
+        _skip(tx, frame.seat, frame.card, "target_left_play", CHOICE_RULES[frame.what])
+        return
+    striking = _strike(tx, strike)
+    if code == "advantage":
+        striking = replace(striking, advantage=True)
+    elif code == "disadvantage":
+        striking = replace(striking, disadvantage=True)
+    elif code == "roll_bonus":
+        striking = replace(striking, roll_bonus=striking.roll_bonus + 5)
+    elif code == "extra_wound":
+        striking = replace(striking, wounds=striking.wounds + 1)
+    elif code.startswith("target:"):
+        # Targeted again from farther away: its "after targeting" windows open anew (509.5).
+        from engine.frames import StrikeStep
+
+        new = int(code.split(":")[1])
+        striking = replace(striking, target=new, step=StrikeStep.TARGETED)
+    tx.set_frame(strike, striking)
+
+
+def _take_item(tx: Tx, seat: int, item: int, bearer: int, uid: int) -> None:
+    """603.11: the item changes bearer, and so controller, and is equipped to `uid`."""
+    from engine.resolve import ask_destroy
+
+    old = tx.units[bearer]
+    tx.update_unit(bearer, items=tuple(i for i in old.items if i != item))
+    tx.update_unit(uid, items=(*tx.units[uid].items, item))
+    tx.emit(ItemEquipped(seat=seat, card=item, name=tx.name(item), to=uid, to_name=tx.name(uid)))
+    ask_destroy(tx, seat, uid, item)  # 302.7: one item per equip location

@@ -84,6 +84,10 @@ class Striking:
     step: StrikeStep = StrikeStep.ROLL
     hit: bool | None = None
     wounds: int = 1  # what a hit inflicts (509.5 step 5); reacts may change it
+    # Given to the roll by reacts before it (Charisma 603.2, Marksmanship 603.5):
+    advantage: bool = False
+    disadvantage: bool = False
+    roll_bonus: int = 0
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,7 @@ class ReactWindow:
     means: str = "any"
     offered: tuple[int, ...] = ()
     used: tuple[int, ...] = ()
+    spell: bool = False  # the trigger is a spell's (303.6): Magic Resistance answers (603.4)
 
 
 @dataclass(frozen=True)
@@ -156,6 +161,22 @@ class ResolvingAbility:
     strikes_done: int = 0
 
 
+@dataclass(frozen=True)
+class ChoosingEffect:
+    """The performer of an effect chooses how it applies (engine.feats_run): `what` is the
+    feat or keyword (Charisma's advantage or disadvantage 603.2, Marksmanship's one of three
+    603.5, Sleight of Hand's "you may gain control" 603.11, Journey's direction 602.4,
+    Survey's order 602.17). `options` are the codes of the choices, answered by
+    `Choose(option=<index>)`; `target` the card the effect is about, if any."""
+
+    seat: int
+    card: int
+    performer: int
+    what: str
+    options: tuple[str, ...]
+    target: int | None = None
+
+
 Frame = (
     PerformingOrder
     | Attacking
@@ -165,6 +186,7 @@ Frame = (
     | ReactWindow
     | ResolvingManually
     | ResolvingAbility
+    | ChoosingEffect
 )
 
 
@@ -190,4 +212,5 @@ FRAME_KINDS: dict[type, str] = {
     ReactWindow: "react_window",
     ResolvingManually: "resolving_manually",
     ResolvingAbility: "resolving_ability",
+    ChoosingEffect: "choosing_effect",
 }

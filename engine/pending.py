@@ -33,6 +33,7 @@ class DecisionKind(StrEnum):
     DESTROY_ITEM = "destroy_item"  # 302.7 / 602.12: which item to destroy for an equip location
     REACT = "react"  # 508: perform a React in an open window (PerformAbility), or pass (Decline)
     MANUAL = "manual"  # a card text resolved by hand: adjustments, then DoneResolving
+    EFFECT_CHOICE = "effect_choice"  # how an effect applies (603.2, 603.5, 603.11, 602.4, 602.17)
 
 
 # The default answer of each kind; where a kind may be declined only sometimes (the first
@@ -47,6 +48,7 @@ DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
     DecisionKind.DESTROY_ITEM: DefaultAnswer.FIRST,
     DecisionKind.REACT: DefaultAnswer.DECLINE,  # pass: perform no React
     DecisionKind.MANUAL: DefaultAnswer.DONE,  # declare the manual effect resolved
+    DecisionKind.EFFECT_CHOICE: DefaultAnswer.FIRST,
 }
 
 

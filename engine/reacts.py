@@ -38,7 +38,7 @@ from engine.cards.abilities import (
     Window,
 )
 from engine.cards.model import Card, CardType
-from engine.feats import abilities_of
+from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem
 from engine.formation import distance, locate
 from engine.frames import ReactWindow
 from engine.pending import Decision, DecisionKind
@@ -194,9 +194,11 @@ def _names_for(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | No
     return names
 
 
-def _means_match(wanted: Means, means: Means) -> bool:
+def _means_match(wanted: Means, means: Means, spell: bool = False) -> bool:
     if wanted is Means.ANY or wanted is means:
         return True
+    if wanted is Means.SPELL and spell:
+        return True  # a spell's strike (303.6, 603.4)
     if wanted is Means.STRIKE:
         return means in (Means.MELEE, Means.RANGED, Means.STRIKE)
     if wanted is Means.ACTION:
@@ -264,10 +266,12 @@ def _answers(
         if trigger.window not in windows:
             return False
         # 508.5: a React answering several open windows answers the most specific one.
-        if not _means_match(trigger.means, Means(frame.means)):
+        if not _means_match(trigger.means, Means(frame.means), frame.spell):
             return False
-        return _who_match(board, ability, passive, frame, seat, who) and _near(
-            board, trigger.within_ranks, frame, passive, who
+        return (
+            _who_match(board, ability, passive, frame, seat, who)
+            and _near(board, trigger.within_ranks, frame, passive, who)
+            and feat_answers(board, ability, who, frame.subject, frame.actor, frame.spell)
         )
     return True
 
@@ -294,8 +298,10 @@ def _could_perform(board: Board, card: Card, ability: Ability, who: int) -> bool
     return True
 
 
-def _limited_used(board: Board, card: int, index: int, ability: Ability) -> bool:
+def _limited_used(board: Board, card: int, index: int, ability: Ability, who: int) -> bool:
     """510.7: a Limited React used this turn (the record kept by engine.abilities_run)."""
+    if feat_of(ability) is not None:  # 603.1, 603.12.2: counted per character and feat
+        return feat_use_problem(board, card, ability, who) is not None
     if not (ability.is_limited or Qualifier.ONCE_PER_GAME in ability.qualifiers):
         return False
     used = getattr(board, "used_abilities", ())
@@ -387,7 +393,7 @@ def _usable(
     return (
         _answers(board, ability, passive, frame, windows, seat, who)
         and _could_perform(board, card, ability, who)
-        and not _limited_used(board, source, index, ability)
+        and not _limited_used(board, source, index, ability, who)
         and _hand_cost_ok(board, seat, source, ability)
     )
 
@@ -421,11 +427,13 @@ def open_window(
     actor: int | None = None,
     subject: int | None = None,
     means: Means = Means.ANY,
+    spell: bool = False,
 ) -> bool:
     """Open a react window at a trigger (508.1): `windows` are the triggers of this moment,
     most specific first (508.5); `actor` did it, `subject` it happened to; `means` is what it
-    was done with. Pushes a `ReactWindow` frame and returns True when some seat could
-    answer (after its standing orders); otherwise changes nothing and returns False.
+    was done with, `spell` whether it is a spell (303.6). Pushes a `ReactWindow` frame and
+    returns True when some seat could answer (after its standing orders); otherwise changes
+    nothing and returns False.
 
     A caller that is a frame sets its own next step first, then calls this; when it returns
     True the caller returns, and `engine.turn.advance` resumes it once the window is closed.
@@ -441,6 +449,7 @@ def open_window(
         subject=subject,
         actor=actor,
         means=means.value,
+        spell=spell,
     )
     offered: list[Offer] = []
     seats: list[int] = []
@@ -471,7 +480,7 @@ def usable_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
         ability = abilities_of(card)[offer.ability]
         if (
             _could_perform(board, card, ability, offer.performer)
-            and not _limited_used(board, offer.card, offer.ability, ability)
+            and not _limited_used(board, offer.card, offer.ability, ability, offer.performer)
             and _hand_cost_ok(board, seat, offer.card, ability)
         ):
             out.append(offer)

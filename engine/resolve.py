@@ -43,6 +43,7 @@ from engine.events import (
 from engine.formation import Place, locate, with_character
 from engine.frames import (
     Attacking,
+    ChoosingEffect,
     DestroyingItem,
     PerformingOrder,
     Placement,
@@ -422,5 +423,11 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
         finish(tx, index)
         destroy_item(tx, frame.equipper, choice)
         ask_destroy(tx, frame.seat, frame.equipper, frame.new_item)  # until legal (302.7)
+    elif isinstance(frame, ChoosingEffect):
+        from engine.feats_run import answer_effect_choice
+
+        assert choice is not None
+        finish(tx, index)
+        answer_effect_choice(tx, index, frame, choice)
     else:
         raise NotImplementedError(f"no decision belongs to a {type(frame).__name__} frame yet")

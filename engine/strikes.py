@@ -120,7 +120,13 @@ def _window(tx: Tx, frame: Striking, step: StrikeStep) -> bool:
 
     means = Means.RANGED if frame.ranged else Means.MELEE
     return open_window(
-        tx, windows, seat=frame.seat, actor=frame.performer, subject=frame.target, means=means
+        tx,
+        windows,
+        seat=frame.seat,
+        actor=frame.performer,
+        subject=frame.target,
+        means=means,
+        spell=frame.spell,
     )
 
 
@@ -178,6 +184,8 @@ def roll_strike(tx: Tx, frame: Striking) -> bool:
         bonus = stats.modifier_total(tx, performer, "atk")
         if bonus:
             modifiers.append(("ongoing effects", bonus))
+    if frame.roll_bonus:
+        modifiers.append(("Marksmanship", frame.roll_bonus))  # 603.5
     types = stats.strike_damage_types(tx, performer, ranged)
     target_card = tx.card(target)
     weak = bool(types & stats.qualifiers(target_card, "Weakness"))
@@ -190,8 +198,8 @@ def roll_strike(tx: Tx, frame: Striking) -> bool:
         performer,
         tuple(modifiers),
         ac,
-        advantage=weak,
-        disadvantage=resist,
+        advantage=weak or frame.advantage,  # Charisma (603.2) gives either
+        disadvantage=resist or frame.disadvantage,
         planar=planar,
     )
     hit = succeeded(roll)

@@ -35,6 +35,7 @@ from engine.formation import (
 )
 from engine.frames import (
     Attacking,
+    ChoosingEffect,
     DestroyingItem,
     PerformingOrder,
     Placement,
@@ -85,7 +86,7 @@ def resume(tx: Tx) -> bool:
             tx.pop_frame()
             close_order(tx)
             return False
-        case PlacingCharacter() | DestroyingItem():
+        case PlacingCharacter() | DestroyingItem() | ChoosingEffect():
             raise RuntimeError(f"{type(frame).__name__} lost its decision")
         case ResolvingManually():
             from engine.abilities_run import manual_decision  # (imports engine.resolve)

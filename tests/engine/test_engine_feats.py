@@ -217,3 +217,51 @@ def test_rule_603_3_defend_redirects_a_strike_on_an_adjacent_character() -> None
     strike = next(e for e in events if e.kind == "roll" and e.roll.purpose == "melee strike")
     assert strike.target == MEDIC and strike.result == "hit"
     assert state.units[MEDIC].wounds == 2 and state.units[SCOUT].wounds == 0
+
+
+def _stealth_offers(state: GameState) -> list[PerformAbility]:
+    return [
+        a
+        for a in legal_actions(state, 0)
+        if isinstance(a, PerformAbility)
+        and feat_of(abilities_of(state.card(a.card))[a.ability]) == "Stealth"
+    ]
+
+
+def test_rule_603_1_a_feat_printed_on_a_character_and_its_item_is_one_limited_feat() -> None:
+    """603.1: "If a character gains the same feat from more than one source, such as a pair
+    of items, the bonuses are simply added together"; 510.7: "Limited actions may only be
+    performed once during each turn." Hedge Scout's Stealth (+5, and +2 from its Shadow
+    Cloak) is offered once, and not at all once performed this turn, from either card."""
+    state, _ = _attack(_state([10]))
+    offers = _stealth_offers(state)
+    assert [(a.card, a.character) for a in offers] == [(SCOUT, SCOUT)]
+    used = replace(_state([10]), used_abilities=((CLOAK, 0, 2),))
+    state, _ = _attack(used)
+    assert _stealth_offers(state) == []
+    used = replace(_state([10]), used_abilities=((SCOUT, 0, 2),))
+    state, _ = _attack(used)
+    assert _stealth_offers(state) == []
+
+
+def test_rule_603_12_2_stealth_level_times_per_turn_in_an_opposing_formation() -> None:
+    """603.12.2: "This action may be performed a number of times per turn equal to this
+    character's level while they are in an opposing formation." Hedge Scout (level 1, here
+    given level 3) stands in seat 1's front rank: used twice this turn, it may once more."""
+    data: dict[str, Any] = json.loads(POSITION.read_text(encoding="utf-8"))
+    data["cards"]["hedge-scout"]["level"] = 3
+    scout = data["seats"][0]["ranks"][0].pop(0)
+    data["seats"][1]["ranks"][0].append({**scout, "controller": 0})
+    data["dice"] = [10]
+    state = load_position(data)
+    scout_id = next(u for u in state.units if state.card(u).name == "Hedge Scout")
+    grunt = next(u for u in state.units if state.card(u).name == "Grunt Raider")
+    twice = ((scout_id, 0, 2), (scout_id, 0, 2))
+    state, _ = _play(
+        replace(state, used_abilities=twice),
+        {"type": "attack", "seat": 1, "character": grunt},
+        {"type": "choose", "seat": 1, "option": scout_id},
+    )
+    assert [a.character for a in _stealth_offers(state)] == [scout_id]
+    thrice = replace(state, used_abilities=(*twice, (scout_id, 0, 2)))
+    assert _stealth_offers(thrice) == []

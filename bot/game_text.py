@@ -7,6 +7,7 @@ from typing import assert_never
 
 from engine import Action, Decision, DecisionKind, GameState, stats, view
 from engine.cards.abilities import Window
+from engine.choices import choice_words
 from engine.events import (
     ActionCanceled,
     ActionCardPlayed,
@@ -67,7 +68,7 @@ from engine.events_abilities import (
 )
 from engine.events_reacts import ReactPerformed
 from engine.feats import abilities_of
-from engine.frames import Attacking, Placement, PlacingCharacter, ReactWindow
+from engine.frames import Attacking, ChoosingEffect, Placement, PlacingCharacter, ReactWindow
 from engine.reacts import WINDOW_WORDS
 
 HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
@@ -102,7 +103,7 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, a.Attack):
         return f"Attack with {n(action.character)}"
     if isinstance(action, a.Maneuver):
-        return f"Maneuver {n(action.character)} {action.direction}"
+        return f"Maneuver {n(action.character)} {direction_words(action.direction)}"
     if isinstance(action, a.Equip):
         return f"Equip {n(action.item)} to {n(action.character)}"
     if isinstance(action, a.PlayOrderCard):
@@ -117,6 +118,8 @@ def describe(state: GameState, action: Action) -> str:
         kind = _decision_kind(state, action.seat)
         if kind is DecisionKind.POSITION:
             return f"Position {action.option} (0 = far left)"
+        if kind is DecisionKind.EFFECT_CHOICE:
+            return effect_choice_line(state, action)
         verb = CHOOSE_VERBS.get(kind, "Choose {}")
         return verb.format(n(action.option))
     if isinstance(action, a.Decline):
@@ -124,6 +127,26 @@ def describe(state: GameState, action: Action) -> str:
     if isinstance(action, a.PerformAbility | a.Adjust | a.DoneResolving):
         return describe_ability(state, action)
     return repr(action)
+
+
+def direction_words(direction: str) -> str:
+    """A maneuver's direction; "into:<seat>" is Stealth's, into that seat's first rank."""
+    if direction.startswith("into:"):
+        return f"into seat {direction.removeprefix('into:')}'s front rank (Stealth, 603.12.1)"
+    return direction
+
+
+def effect_choice_line(state: GameState, action: Action) -> str:
+    """A choice of an `effect_choice` decision in words (shown to the deciding seat only:
+    a Survey's choices name the top cards of its deck)."""
+    from engine.actions import Choose
+
+    decision = next(d for d in state.pending if d.seat == action.seat)
+    frame = state.stack[decision.frame] if decision.frame is not None else None
+    assert isinstance(action, Choose) and isinstance(frame, ChoosingEffect)
+    code = frame.options[action.option]
+    words = choice_words(lambda i: state.card(i).name, code, frame.target)
+    return f"{frame.what}: {words}"
 
 
 def describe_ability(state: GameState, action: Action) -> str:
@@ -206,7 +229,7 @@ def _choice(state: GameState, action: Action) -> tuple[str, str]:
     if isinstance(action, a.Attack):
         return card_label(state, action.character), "Attack"
     if isinstance(action, a.Maneuver):
-        return card_label(state, action.character), f"Maneuver {action.direction}"
+        return card_label(state, action.character), f"Maneuver {direction_words(action.direction)}"
     if isinstance(action, a.PlayOrderCard):
         label = card_label(state, action.card)
         return card_label(state, action.character), f"Play {label} (manual effect)"

@@ -62,7 +62,7 @@ RUNNABLE = frozenset(
     {
         Op.STRIKE, Op.ATTACK, Op.INFLICT_WOUNDS, Op.HEAL, Op.SPEND, Op.STUN, Op.READY,
         Op.KILL, Op.MOVE, Op.MODIFY_STAT, Op.DRAW, Op.RETURN_TO_HAND, Op.ADD_COUNTERS,
-        Op.ATTACH, Op.SAVE,
+        Op.ATTACH, Op.SAVE, Op.SURVEY,
     }
 )  # fmt: skip
 _ON_WHOM = (Affects.PERFORMER, Affects.SOURCE, Affects.TARGET)
@@ -71,12 +71,13 @@ _ON_WHOM = (Affects.PERFORMER, Affects.SOURCE, Affects.TARGET)
 def _effect_runnable(effect: Effect, has_target: bool) -> bool:
     if effect.op not in RUNNABLE:
         return False
-    if effect.op in (Op.DRAW,):
+    if effect.op in (Op.DRAW, Op.SURVEY):
         return effect.affects is Affects.YOU
     if effect.affects not in _ON_WHOM or (effect.affects is Affects.TARGET and not has_target):
         return False
-    if effect.op is Op.MOVE:
-        return effect.direction in (Direction.FORWARD, Direction.BACKWARD)
+    if effect.op is Op.MOVE:  # forward or backward one rank: Journey's choice (602.4)
+        either = effect.direction is Direction.FORWARD_OR_BACKWARD and (effect.amount or 1) == 1
+        return either or effect.direction in (Direction.FORWARD, Direction.BACKWARD)
     if effect.op is Op.MODIFY_STAT:
         return effect.duration is not Duration.INSTANT and effect.stat is not None
     if effect.op is Op.SAVE:
@@ -284,6 +285,11 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)
         return
+    if op is Op.SURVEY:
+        from engine.keywords import survey
+
+        survey(tx, seat, frame.card, frame.performer)  # 602.17
+        return
     if op is Op.RETURN_TO_HAND:
         in_action_zone = frame.card in tx.player(tx.owners[frame.card]).action_zone
         if frame.card in tx.units or in_action_zone:
@@ -328,6 +334,10 @@ def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
         set_orientation(tx, uid, Orientation.READY, "ability_effect", "510.5")
     elif op is Op.KILL:
         kill(tx, uid, "510.5")
+    elif op is Op.MOVE and effect.direction is Direction.FORWARD_OR_BACKWARD:
+        from engine.keywords import ask_journey
+
+        ask_journey(tx, seat, frame.card, uid)  # 602.4
     elif op is Op.MOVE:
         ranks = (effect.amount or 1) * (1 if effect.direction is Direction.FORWARD else -1)
         move_ranks(tx, uid, ranks, frame.card)

@@ -5,11 +5,11 @@ frame asks it as an EFFECT_CHOICE decision, answered by `answer_effect_choice`."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from engine.cards.abilities import Ability
 from engine.checks import feat_check
+from engine.choices import CHOICE_RULES, ask_choice
 from engine.death import move_to_discard
 from engine.events import ItemEquipped, OrientationChanged
 from engine.events_abilities import EffectSkipped
@@ -17,14 +17,10 @@ from engine.feats import READIED, is_spell
 from engine.formation import all_places, distance, locate
 from engine.frames import ChoosingEffect, ResolvingAbility, Striking
 from engine.keywords import true_strike
-from engine.pending import Decision, DecisionKind
 from engine.primitives import attach, heal
 from engine.react_perform import change_strike, strike_under, window_under
 from engine.strikes import start_strike
 from engine.tx import Tx
-
-# The rule of each feat that asks a choice, and the words of each choice's code.
-CHOICE_RULES = {"Charisma": "603.2", "Marksmanship": "603.5", "Sleight of Hand": "603.11"}
 
 
 def _skip(tx: Tx, seat: int, card: int, why: str, rule: str) -> None:
@@ -103,7 +99,7 @@ def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, inde
         else:
             tx.set_frame(index, replace(frame, target=performer))
     elif feat == "Charisma":  # 603.2: the roller's advantage or disadvantage, our choice
-        _ask(tx, seat, card, performer, feat, ("advantage", "disadvantage"), frame.performer)
+        ask_choice(tx, seat, card, performer, feat, ("advantage", "disadvantage"), frame.performer)
     elif feat == "Marksmanship":  # 603.5: choose one of three
         here = all_places(tx.players).get(frame.performer)
         farther = [
@@ -112,7 +108,7 @@ def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, inde
             if here is not None and distance(here, there) == 3
         ]
         options = ("roll_bonus", "extra_wound", *(f"target:{u}" for u in farther))
-        _ask(tx, seat, card, performer, feat, options, frame.target)
+        ask_choice(tx, seat, card, performer, feat, options, frame.target)
 
 
 def _cancel_spell(tx: Tx, strike: int) -> None:
@@ -158,7 +154,7 @@ def _order_effect(
         from engine.resolve import destroy_item
 
         if equip_requirement_problem(tx, seat, tx.card(target), performer) is None:
-            _ask(tx, seat, card, performer, feat, ("gain_control", "decline"), target)
+            ask_choice(tx, seat, card, performer, feat, ("gain_control", "decline"), target)
         else:
             destroy_item(tx, bearer, target)
 
@@ -168,49 +164,8 @@ def _bearer(tx: Tx, item: int | None) -> int | None:
     return next((u for u, unit in tx.units.items() if item in unit.items), None)
 
 
-def _ask(
-    tx: Tx,
-    seat: int,
-    card: int,
-    performer: int,
-    feat: str,
-    options: tuple[str, ...],
-    target: int | None,
-) -> None:
-    """Push the feat's choice and wait on its performer's controller (an EFFECT_CHOICE)."""
-    frame = ChoosingEffect(seat, card, performer, feat, options, target)
-    words = "; ".join(f"{i}: {choice_words(tx.name, c, target)}" for i, c in enumerate(options))
-    decision = Decision(
-        seat,
-        DecisionKind.EFFECT_CHOICE,
-        f"{feat} succeeds: choose {words}.",
-        options=tuple(range(len(options))),
-        subject=performer,
-        rule=CHOICE_RULES[feat],
-    )
-    index = tx.push_frame(frame)
-    tx.ask(index, replace(decision, frame=index))
-
-
-def choice_words(name: Callable[[int], str], code: str, target: int | None) -> str:
-    """A choice of an EFFECT_CHOICE in words (English; front ends may word the codes); `name`
-    gives a card's name from its instance id."""
-    about = name(target) if target is not None else ""
-    if code.startswith("target:"):
-        return f"target {name(int(code.split(':')[1]))}, an additional rank away"
-    return {
-        "advantage": f"advantage on {about}'s roll",
-        "disadvantage": f"disadvantage on {about}'s roll",
-        "roll_bonus": "+5 to the strike roll",
-        "extra_wound": "the strike inflicts an additional wound",
-        "gain_control": f"gain control of {about} and equip it",
-        "decline": f"leave {about} where it is",
-    }.get(code, code)
-
-
-def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int) -> None:
+def apply_feat_choice(tx: Tx, index: int, frame: ChoosingEffect, code: str) -> None:
     """Apply the choice made for a successful feat (its frame, at `index`, is popped)."""
-    code = frame.options[choice]
     if frame.what == "Sleight of Hand":  # 603.11: "you may gain control ... and equip it"
         bearer = _bearer(tx, frame.target)
         if code == "gain_control" and frame.target is not None and bearer is not None:

@@ -424,7 +424,7 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
         destroy_item(tx, frame.equipper, choice)
         ask_destroy(tx, frame.seat, frame.equipper, frame.new_item)  # until legal (302.7)
     elif isinstance(frame, ChoosingEffect):
-        from engine.feats_run import answer_effect_choice
+        from engine.choices import answer_effect_choice
 
         assert choice is not None
         finish(tx, index)

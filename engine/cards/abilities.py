@@ -217,6 +217,7 @@ class Op(StrEnum):
     REROLL = "reroll"  # roll the triggering die again
     PUT_INTO_PLAY = "put_into_play"  # put this card into play (from hand)
     CHECK = "check"  # the affected character makes a skill check (106); `then` on a success
+    SURVEY = "survey"  # 602.17: arrange the top two cards of your deck
 
 
 class StrikeKind(StrEnum):

@@ -124,6 +124,12 @@ def _move(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     )
 
 
+def _journey(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    """602.4: "Journey" is "Move forward or backward one rank" (the target's, if it has one)."""
+    who = affects(m["who"] or ("the target" if tgt else None), tgt)
+    return (Effect(Op.MOVE, who, 1, direction=Direction.FORWARD_OR_BACKWARD),)
+
+
 def _stats(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     if m["perm"] or m["perm2"]:
         duration = Duration.PERMANENT
@@ -262,6 +268,8 @@ _RULES: tuple[_Rule, ...] = (
         _strike,
     ),
     (re.compile(r"(?:this character may )?perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
+    (re.compile(rf"(?:(?P<who>{_WHO}) )?journeys?"), _journey),  # 602.4
+    (re.compile(r"(?:you may )?survey"), lambda m, t: (Effect(Op.SURVEY, Affects.YOU, 2),)),
     (re.compile(rf"(?:inflict|deal) (?P<n>{_N}) wounds? (?:on|to) (?P<who>{_WHO})"), _wounds),
     (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
     (

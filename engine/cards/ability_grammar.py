@@ -74,7 +74,8 @@ _NOT_A_NAME = frozenset(
         " war elf elven elves dwarf dwarven orc human goblin fighter cleric rogue wizard warlord"
         " dragon daemon undead knight steel iron silver gold black white red blue green grey"
         " gray spell action order react strike attack shield weapon armor item ring helm"
-        " character army rank free kingdoms mercenary nothrog deverenian chosen",
+        " character army rank free kingdoms mercenary nothrog deverenian chosen"
+        " journey survey",  # keywords (602.4, 602.17)
     )
 )
 # An Order or React printed after other sentences on the same line starts a new ability.

@@ -1,0 +1,107 @@
+"""Choices an effect leaves to its performer (a `ChoosingEffect` frame waiting on an
+EFFECT_CHOICE decision): Charisma's advantage or disadvantage (603.2), Marksmanship's one of
+three (603.5), Sleight of Hand's "you may gain control" (603.11), Journey's direction (602.4)
+and Survey's order (602.17). The options are codes; `choice_words` words them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.frames import ChoosingEffect
+from engine.pending import Decision, DecisionKind
+from engine.tx import Tx
+
+# The rule of each effect that asks a choice.
+CHOICE_RULES = {
+    "Charisma": "603.2",
+    "Marksmanship": "603.5",
+    "Sleight of Hand": "603.11",
+    "Journey": "602.4",
+    "Survey": "602.17",
+}
+# What is public of a choice (the prompt and the options' words for others): Survey's cards
+# are the top of a deck, seen by its owner only (602.17).
+_PROMPTS = {
+    "Survey": "Survey: put the top cards of your deck back on top or at the bottom (602.17).",
+    "Journey": "Journey: move forward or backward one rank (602.4).",
+}
+
+
+def ask_choice(
+    tx: Tx,
+    seat: int,
+    card: int,
+    performer: int,
+    what: str,
+    options: tuple[str, ...],
+    target: int | None = None,
+) -> None:
+    """Push the choice and wait on `seat` (the performer's controller)."""
+    frame = ChoosingEffect(seat, card, performer, what, options, target)
+    index = tx.push_frame(frame)
+    prompt = _PROMPTS.get(what)
+    if prompt is None:
+        words = "; ".join(f"{i}: {choice_words(tx.name, c, target)}" for i, c in enumerate(options))
+        prompt = f"{what} succeeds: choose {words}."
+    decision = Decision(
+        seat,
+        DecisionKind.EFFECT_CHOICE,
+        prompt,
+        options=tuple(range(len(options))),
+        subject=performer,
+        rule=CHOICE_RULES[what],
+        frame=index,
+    )
+    tx.ask(index, decision)
+
+
+def choice_words(name: Callable[[int], str], code: str, target: int | None) -> str:
+    """A choice of an EFFECT_CHOICE in words (English); `name` gives a card's name from its
+    instance id (Survey's choices name the cards: show them to their owner only)."""
+    about = name(target) if target is not None else ""
+    if code.startswith("target:"):
+        return f"target {name(int(code.split(':')[1]))}, an additional rank away"
+    if code.startswith("top:"):
+        top, bottom = survey_parts(code)
+        said = []
+        if top:
+            said.append("on top " + ", ".join(name(c) for c in top))
+        if bottom:
+            said.append("at the bottom " + ", ".join(name(c) for c in bottom))
+        return " and ".join(said)
+    return {
+        "advantage": f"advantage on {about}'s roll",
+        "disadvantage": f"disadvantage on {about}'s roll",
+        "roll_bonus": "+5 to the strike roll",
+        "extra_wound": "the strike inflicts an additional wound",
+        "gain_control": f"gain control of {about} and equip it",
+        "decline": f"leave {about} where it is",
+        "forward": f"move {about} forward one rank",
+        "backward": f"move {about} backward one rank",
+    }.get(code, code)
+
+
+def survey_code(top: tuple[int, ...], bottom: tuple[int, ...]) -> str:
+    """ "top:<ids>|bottom:<ids>", each list in deck order from the top."""
+    return f"top:{','.join(map(str, top))}|bottom:{','.join(map(str, bottom))}"
+
+
+def survey_parts(code: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    top, bottom = code.removeprefix("top:").split("|bottom:")
+    return (
+        tuple(int(c) for c in top.split(",") if c),
+        tuple(int(c) for c in bottom.split(",") if c),
+    )
+
+
+def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int) -> None:
+    """Apply the choice made (the frame, at `index`, is already popped)."""
+    code = frame.options[choice]
+    if frame.what in ("Journey", "Survey"):
+        from engine.keywords import apply_choice
+
+        apply_choice(tx, frame, code)
+    else:
+        from engine.feats_run import apply_feat_choice
+
+        apply_feat_choice(tx, index, frame, code)

@@ -264,7 +264,9 @@ def _check_word(field: str, value: Any) -> None:
 
 
 def _check_direction(value: Any) -> None:
-    if value not in DIRECTIONS:
+    """507.5's directions, or "into:<seat>": into that seat's first rank (Stealth, 603.12.1)."""
+    into = isinstance(value, str) and value.startswith("into:") and value[5:].isdigit()
+    if value not in DIRECTIONS and not into:
         raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.actions import DIRECTIONS
 from engine.cards.abilities import (
     Ability,
     AbilityKind,
@@ -231,6 +232,36 @@ def feat_abilities(board: Board, uid: int) -> list[tuple[str, Ability]]:
 def may_maneuver_into_first_ranks(board: Board, uid: int) -> bool:
     """603.12.1: a character with Stealth may maneuver into opposing first ranks."""
     return has_feat(board, uid, "Stealth")
+
+
+def maneuver_directions(board: Board, seat: int, uid: int) -> tuple[str, ...]:
+    """The directions character `uid` may be maneuvered in (507.5), and "into:<seat>" for each
+    opposing first rank when it has Stealth and stands in its own front rank (603.12.1: "This
+    character may maneuver into opposing first ranks"; 710.1: only such an ability does)."""
+    unit = board.units.get(uid)
+    if unit is None or not any(board.card(c).feats for c in feat_sources(board, uid)):
+        return DIRECTIONS
+    place = locate(board.players, uid)
+    if place is None or (place.formation, place.rank) != (seat, 1):
+        return DIRECTIONS
+    if not may_maneuver_into_first_ranks(board, uid):
+        return DIRECTIONS
+    others = [p.seat for p in board.players if p.seat != seat and not p.eliminated]
+    return (*DIRECTIONS, *(f"into:{s}" for s in others))
+
+
+def into_problem(board: Board, seat: int, uid: int, direction: str) -> Problem | None:
+    """Why a maneuver "into:<seat>" is illegal (603.12.1, 710.1), or None."""
+    name = board.card(uid).name
+    if direction not in maneuver_directions(board, seat, uid):
+        if not may_maneuver_into_first_ranks(board, uid):
+            return Problem("710.1", f"only a character with Stealth may maneuver {name} "
+                                    "into another formation (603.12.1).")  # fmt: skip
+        return Problem(
+            "603.12.1",
+            f"{name} maneuvers into an opposing first rank from your front rank only.",
+        )
+    return None
 
 
 # The feats whose effect `engine.feats_run` runs (all of them; a choice the feat leaves to its

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine import stats
 from engine.actions import (
-    DIRECTIONS,
     Action,
     AttachEpicClass,
     Attack,
@@ -26,6 +25,7 @@ from engine.actions import (
 )
 from engine.cards.model import Card, CardType
 from engine.cards.validation import MERCENARY
+from engine.feats import into_problem, maneuver_directions
 from engine.formation import Place, all_places, locate, rank_would_be_legal
 from engine.problems import Problem
 from engine.state import Orientation
@@ -143,6 +143,8 @@ def _maneuver_place_problem(
     """The rest of `maneuver_problem`, for a ready character of the seat standing at `place`."""
     if place is None:
         return Problem("507.5", f"{_name(board, a.character)} is not in a formation.")
+    if a.direction.startswith("into:"):  # Stealth (603.12.1)
+        return into_problem(board, seat, a.character, a.direction)
     if a.direction == "forward" and place.rank == 1 and place.formation == seat:
         return Problem("401.5", "characters in the front rank may not move forward.")
     if a.direction == "sideways" and len(board.players[place.formation].ranks[place.rank - 1]) < 2:
@@ -325,7 +327,7 @@ def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Actio
             out += [AttachEpicClass(seat, card, w) for w in warlords]
     for u in own:
         out.append(Attack(seat, u))
-        out += [Maneuver(seat, u, d) for d in DIRECTIONS]
+        out += [Maneuver(seat, u, d) for d in maneuver_directions(board, seat, u)]
     if dungeon is not None:
         for w in warlords:
             out += [DefeatDungeon(seat, w, combo) for combo in defeat_choices(board, seat, dungeon)]
@@ -370,7 +372,7 @@ def legal_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
         if attack_problem(board, seat, Attack(seat, u)) is None:
             out.append(Attack(seat, u))
         place = places.get(u)
-        for d in DIRECTIONS:
+        for d in maneuver_directions(board, seat, u):  # 507.5; Stealth 603.12.1
             maneuver = Maneuver(seat, u, d)
             if _maneuver_place_problem(board, seat, maneuver, place) is None:
                 out.append(maneuver)
@@ -423,7 +425,7 @@ def plausible_order_fields(board: Board, seat: int, dungeon: int | None) -> list
             out += [(AttachEpicClass, (seat, card, w)) for w in warlords]
     for u in ready:
         out.append((Attack, (seat, u)))
-        out += [(Maneuver, (seat, u, d)) for d in DIRECTIONS]
+        out += [(Maneuver, (seat, u, d)) for d in maneuver_directions(board, seat, u)]
     if dungeon is not None:
         for w in warlords:
             out += [

@@ -171,6 +171,8 @@ def attach_epic_class(tx: Tx, seat: int, card: int, warlord: int) -> None:
 def maneuver_destination(seat: int, place: Place, direction: str) -> tuple[int, int]:
     """Formation and rank a maneuver leads to; from the front rank of another formation,
     forward leads to your own front rank (710.6)."""
+    if direction.startswith("into:"):  # Stealth: an opposing first rank (603.12.1)
+        return int(direction.removeprefix("into:")), 1
     if direction == "sideways":
         return place.formation, place.rank
     if direction == "backward":

@@ -265,3 +265,27 @@ def test_rule_603_12_2_stealth_level_times_per_turn_in_an_opposing_formation() -
     assert [a.character for a in _stealth_offers(state)] == [scout_id]
     thrice = replace(state, used_abilities=(*twice, (scout_id, 0, 2)))
     assert _stealth_offers(thrice) == []
+
+
+def test_rule_603_12_1_stealth_maneuvers_into_an_opposing_first_rank() -> None:
+    """603.12.1: "This character may maneuver into opposing first ranks." (710.1: "The only
+    way to do this is with an action or ability that specifically moves the character into
+    the other formation (e.g., Stealth)".) Hedge Scout, in its own front rank, maneuvers
+    into seat 1's first rank, beside Grunt Raider; Field Medic, without Stealth, may not."""
+    import pytest
+
+    from engine import IllegalActionError, check
+    from engine.actions import Maneuver
+    from engine.formation import locate
+
+    state = _state([], active=0)
+    into = Maneuver(0, SCOUT, "into:1")
+    assert into in legal_actions(state, 0)
+    with pytest.raises(IllegalActionError) as refused:
+        check(state, Maneuver(0, MEDIC, "into:1"))
+    assert refused.value.rule == "710.1"
+    state, events = _play(state, into.to_dict(), {"type": "choose", "seat": 0, "option": 1})
+    place = locate(state.players, SCOUT)
+    assert place is not None and (place.formation, place.rank, place.position) == (1, 1, 1)
+    assert state.units[SCOUT].orientation.value == "spent"  # 507.5: spent to maneuver
+    assert any(e.kind == "moved" for e in events)

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 
 from bot.commands.hotseat import HostedTable, HotSeat, play_deck_texts, pool_texts
 from bot.errors import BotError
-from bot.game_text import HELP, HINT, event_lines, prompt_line, render
+from bot.game_text import HELP, HINT, card_texts, event_lines, prompt_line, render
 from bot.position_cli import add_position_parser
 from engine import (
     EngineError,
@@ -449,6 +449,11 @@ def screen(table: Any, stdin: TextIO, out: TextIO, hide: bool = False) -> None:
             continue
         if command in ("b", "board"):
             show_board = True
+            continue
+        if command in ("t", "text") or command.startswith(("t ", "text ")):
+            wanted = command.split()[1].lstrip("#") if " " in command else ""
+            only = int(wanted) if wanted.isdigit() else None
+            print("\n".join(card_texts(state, only) or ["No card in play has text."]), file=out)
             continue
         if command in ("h", "?", "help"):
             print(HELP, file=out)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import assert_never
+from typing import Any, assert_never
 
 from engine import Action, Decision, DecisionKind, GameState, stats, view
 from engine.cards.abilities import Window
@@ -71,13 +71,15 @@ from engine.feats import abilities_of
 from engine.frames import Attacking, ChoosingEffect, Placement, PlacingCharacter, ReactWindow
 from engine.reacts import WINDOW_WORDS
 
-HINT = "Type a choice's number; b shows the board, h or ? help, q quits."
+HINT = "Type a choice's number; b shows the board, t card texts, h or ? help, q quits."
 
 HELP = """\
 How to play: each prompt names the seat that must decide; type the number of a choice.
   b        show the whole board again      h, ?   this help      q   quit (save with --save)
+  t        the text of every card in play  t 5    the text of card #5
 Board: rank 1 is the front. A character reads 'Name #id L<level> <strikes> AC<armour>
-  <HP left>/<HP>HP'; * marks a Warlord, 'spent' and 'STUNNED' its orientation, [..] its items.
+  <HP left>/<HP>HP'; * marks a Warlord, 'spent' and 'STUNNED' its orientation, [..] its items,
+  {..} its keywords, feats with their bonus and the damage type of its strikes.
 Dice: 'd20 17 + 3 = 20 vs AC 12: hit' is the natural roll, each modifier, the total and the target;
   with advantage or disadvantage both dice are shown and the one kept is named."""
 
@@ -292,7 +294,7 @@ def render(state: GameState, seat: int | None) -> str:
                 lord = "*" if u["warlord"] else ""
                 cells.append(
                     f"{lord}{u['name']} #{u['instance']} L{u['level']} {strikes} AC{u['ac']} "
-                    f"{u['hp'] - u['wounds']}/{u['hp']}HP{mark}{items}"
+                    f"{u['hp'] - u['wounds']}/{u['hp']}HP{mark}{items}{unit_extras_text(u)}"
                 )
             lines.append(f"  rank {r}: " + (" | ".join(cells) or "-"))
         if "hand" in p:
@@ -303,6 +305,51 @@ def render(state: GameState, seat: int | None) -> str:
     for d in state.pending:
         lines.append(f"Waiting on seat {d.seat}: {prompt_line(state, d)}")
     return "\n".join(lines)
+
+
+def unit_extras_text(unit: Mapping[str, Any]) -> str:
+    """ " {Fire Resistance; Stealth +7; Fire}": a character's keywords (602), feats with
+    their total bonus (603.1) and its strikes' damage types (600.1; "ranged ..." when its
+    ranged strikes differ) from its view; "" for a plain Physical character."""
+    parts = []
+    if unit.get("keywords"):
+        parts.append(", ".join(unit["keywords"]))
+    if unit.get("feats"):
+        parts.append(", ".join(f"{n} {v:+d}" for n, v in unit["feats"].items()))
+    types = unit.get("damage_types", {})
+    melee, ranged = types.get("melee", []), types.get("ranged", [])
+    if melee and melee != ["Physical"]:
+        parts.append("/".join(melee))
+    if ranged and ranged != melee:
+        parts.append("ranged " + "/".join(ranged))
+    return f" {{{'; '.join(parts)}}}" if parts else ""
+
+
+def card_texts(state: GameState, only: int | None = None) -> list[str]:
+    """The printed text of every card in play (characters, their items and attachments, the
+    dungeon), or of card `only`, with how much the engine runs (public: cards in play)."""
+    v = view(state, None)
+    cards: list[Mapping[str, Any]] = []
+    for p in v["players"]:
+        for row in p["ranks"]:
+            for u in row:
+                cards += [u, *u["items"], *u["attachments"]]
+    if v["dungeon"]:
+        cards.append(v["dungeon"])
+    lines = []
+    for c in cards:
+        if only is not None and c["instance"] != only:
+            continue
+        printed = [*c.get("keywords", []), *(f"{n} {b:+d}" for n, b in c.get("feats", {}).items())]
+        head = f"#{c['instance']} {c['name']} ({c['type']}"
+        head += f", {', '.join(printed)})" if printed else ")"
+        if c.get("text"):
+            lines.append(f"{head} [{c['status']}]: {c['text']}")
+        elif only is not None or printed:
+            lines.append(f"{head}: no text")
+    if only is not None and not lines:
+        lines.append(f"Card #{only} is not in play.")
+    return lines
 
 
 # events -----------------------------------------------------------------------------------

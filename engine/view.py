@@ -1,7 +1,9 @@
 """What one seat may see (DESIGN.md 2): its own hand, never another's hand or deck order.
 
-A view is plain JSON-ready data. Cards in play show their current stats and their printed
-text; abilities the engine cannot run are marked manual, never silently resolved.
+A view is plain JSON-ready data. Cards in play show their current stats, keywords (602),
+feats (603) and damage types (600), and their printed text with its implementation status
+(`full`, `partial`, `manual`): abilities the engine cannot run are marked, never silently
+resolved. All of it is public: cards in play are face up.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import stats
+from engine.cards.abilities import Status
+from engine.cards.model import Keyword
 from engine.events import CardDrawn, Event
+from engine.feats import feats
 from engine.pending import DecisionKind
 from engine.state import GameState
 
@@ -18,6 +23,8 @@ PRIVATE_OPTIONS = {DecisionKind.DISCARD}
 
 
 def card_brief(state: GameState, instance: int) -> dict[str, Any]:
+    """A card's printed facts: name, type, level, text with its implementation status
+    (`manual` when some of it is resolved by hand), printed keywords, feats, damage type."""
     card = state.card(instance)
     out: dict[str, Any] = {"instance": instance, "id": card.id, "name": card.name}
     out["type"] = card.type.value
@@ -25,8 +32,44 @@ def card_brief(state: GameState, instance: int) -> dict[str, Any]:
         out["level"] = card.level
     if card.text:
         out["text"] = card.text
-        out["manual"] = True
+        status = card.implementation_status
+        out["status"] = status.value
+        out["manual"] = status is not Status.FULL
+    if card.keywords:
+        out["keywords"] = [keyword_label(k) for k in card.keywords]
+    if card.feats:
+        out["feats"] = {f.name: f.value for f in card.feats}
+    if card.damage_type is not None:
+        out["damage_type"] = card.damage_type.value
     return out
+
+
+def keyword_label(keyword: Keyword) -> str:
+    """A keyword as printed: "Fire Resistance", "Charge 3", "Planar"."""
+    text = f"{keyword.qualifier} {keyword.name}" if keyword.qualifier else keyword.name
+    return f"{text} {keyword.value}" if keyword.value is not None else text
+
+
+def keyword_labels(state: GameState, uid: int) -> list[str]:
+    """The keywords a character has now (602): printed, then those gained from its items and
+    attachments (Cursed 602.2, Stalwart 602.18, Dual Wield) and Encumbered (602.20)."""
+    labels = [keyword_label(k) for k in state.card(uid).keywords]
+    printed = {k.name.casefold() for k in state.card(uid).keywords}
+    for name in sorted(stats.keywords(state, uid) - printed):
+        labels.append(name.title())
+    return labels
+
+
+def unit_extras(state: GameState, uid: int) -> dict[str, Any]:
+    """Keywords, feats with their total bonus (603.1) and the damage types of its melee and
+    ranged strikes (600.1)."""
+    melee = sorted(t.title() for t in stats.strike_damage_types(state, uid))
+    ranged = sorted(t.title() for t in stats.strike_damage_types(state, uid, ranged=True))
+    return {
+        "keywords": keyword_labels(state, uid),
+        "feats": feats(state, uid),
+        "damage_types": {"melee": melee, "ranged": ranged},
+    }
 
 
 def unit_view(state: GameState, uid: int) -> dict[str, Any]:
@@ -43,7 +86,7 @@ def unit_view(state: GameState, uid: int) -> dict[str, Any]:
             "ac": stats.armor_class(state, uid),
             "skill": stats.skill(state, uid),
             "hp": stats.hit_points(state, uid),
-            "keywords": sorted(stats.keywords(state, uid)),
+            **unit_extras(state, uid),
             "factions": list(card.factions),
             "classes": [c.value for c in card.classes],
             "items": [card_brief(state, i) for i in unit.items],

@@ -21,10 +21,16 @@ import discord
 from bot.discord_games.board import board_png
 from bot.discord_games.items import moves_view
 from bot.discord_games.links import Links, PublicLogStore
-from bot.discord_games.render import chunks, game_title, private_text, status_text
+from bot.discord_games.render import (
+    card_text_messages,
+    chunks,
+    game_title,
+    private_text,
+    status_text,
+)
 from bot.discord_render import NO_MENTIONS
 from bot.escaping import neutralise
-from bot.game_text import render
+from bot.game_text import card_texts, render
 from bot.games import GameService
 from bot.games.model import GameInfo, GameTransition, Status
 from bot.games.notify import (
@@ -299,18 +305,22 @@ class Delivery:
             await self.finish(game.id)
 
     async def post_board(self, game: GameInfo) -> None:
-        """The board picture in the game's thread (the text board without Pillow)."""
-        png, text = await self.call(self._board, game.id)
+        """The board picture in the game's thread (the text board without Pillow), then the
+        text of the cards in play."""
+        png, text, texts = await self.call(self._board, game.id)
         thread = await self.thread(game)
         if png is not None:
             picture = discord.File(io.BytesIO(png), filename=f"game-{game.id}-board.png")
             await thread.send(file=picture, allowed_mentions=NO_MENTIONS)
         else:
             await thread.send(f"```\n{text[:1990]}\n```", allowed_mentions=NO_MENTIONS)
+        for message in card_text_messages(texts):
+            await thread.send(message, allowed_mentions=NO_MENTIONS)
 
-    def _board(self, game_id: int) -> tuple[bytes | None, str]:
+    def _board(self, game_id: int) -> tuple[bytes | None, str, list[str]]:
         state, _ = self.service.state(game_id)
-        return board_png(view(state, None)), self._status_parts(game_id)[1]
+        board = self._status_parts(game_id)[1]
+        return board_png(view(state, None)), board, card_texts(state)
 
     async def ping(self, game: GameInfo, p: Ping) -> None:
         if p.user is None:

@@ -1,5 +1,6 @@
 """The board picture (Pillow): each formation as rows of ranks, each card with its name,
-level, strikes, armor class, hit points left and orientation; readable on a phone.
+level, strikes, armor class, hit points left and orientation, its items, and its keywords,
+feats and strikes' damage type (the `{..}` of the text board); readable on a phone.
 
 Drawn from the engine's spectator view (`engine.view.view(state, None)`), which holds no hand
 and no deck: nothing hidden can reach the picture. Pillow is imported only when a picture is
@@ -11,7 +12,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
-CARD_W, CARD_H = 210, 92
+CARD_W, CARD_H = 210, 112
 GAP, MARGIN, HEADER = 8, 12, 30
 BACKGROUND = (32, 34, 37)
 TEXT = (235, 235, 235)
@@ -21,6 +22,18 @@ SPENT = (70, 60, 40)
 STUNNED = (90, 40, 40)
 WARLORD = (200, 170, 60)
 WOUND = (220, 80, 80)
+KEYWORDS = (150, 190, 230)
+
+
+def extras_line(unit: dict[str, Any]) -> str:
+    """Keywords, feats with their bonus and a damage type other than Physical, in one line
+    (public: printed on cards in play)."""
+    parts = [*unit.get("keywords", [])]
+    parts += [f"{n} {v:+d}" for n, v in unit.get("feats", {}).items()]
+    melee = unit.get("damage_types", {}).get("melee", [])
+    if melee and melee != ["Physical"]:
+        parts.append("/".join(melee))
+    return ", ".join(parts)
 
 
 def _fit(text: str, width: int, font: Any, draw: Any) -> str:
@@ -81,6 +94,10 @@ def board_png(public_view: dict[str, Any]) -> bytes | None:
                 if items:
                     draw.text((x + 6, y + 64), _fit(items, CARD_W - 12, small, draw), font=small,
                               fill=DIM)  # fmt: skip
+                extras = extras_line(unit)
+                if extras:
+                    draw.text((x + 6, y + 84), _fit(extras, CARD_W - 12, small, draw), font=small,
+                              fill=KEYWORDS)  # fmt: skip
                 x += CARD_W + GAP
             draw.text((width - MARGIN - 18, y + 4), str(rank), font=small, fill=DIM)
             y += CARD_H + GAP

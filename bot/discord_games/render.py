@@ -105,5 +105,13 @@ def private_text(
     return text
 
 
+def card_text_messages(lines: Sequence[str]) -> list[str]:
+    """The text of the cards in play (`bot.game_text.card_texts`, public: cards in play are
+    face up) as thread messages, after the board picture."""
+    if not lines:
+        return []
+    return chunks(["**Cards in play**", *(neutralise(x) for x in lines)])
+
+
 def pages(count: int) -> int:
     return max(1, (count + PER_PAGE - 1) // PER_PAGE)

@@ -559,3 +559,19 @@ def test_prompts_built_from_the_word_table_match_the_engine_prompts(seed: int, s
         k, rng = rng.below(len(options))
         state = apply(state, options[k]).state
     assert {"order", "discard", "strike_target"} <= kinds
+
+
+def test_play_t_prints_the_text_of_the_cards_in_play() -> None:
+    """`t` lists the text of every card in play with how much the engine runs; `t 5` one
+    card; the board shows keywords and feats between braces."""
+    decks = sample_decks()
+    record, state = new_record(
+        GameConfig(), [decks["saga-elven"], decks["saga-nothrog"]], 4, sample_catalog()
+    )
+    out = io.StringIO()
+    game_cli.play_loop(state, record, io.StringIO("t\nt 0\n"), out)
+    text = out.getvalue()
+    assert re.search(
+        r"^#\d+ .+ \((Character|Item)[^)]*\)( \[(full|partial|manual)\])?: ", text, re.M
+    )
+    assert re.search(r"^#0 ", text, re.M)

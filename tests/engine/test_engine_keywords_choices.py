@@ -51,7 +51,7 @@ def test_rule_602_4_journey_moves_forward_or_backward_one_rank_by_choice() -> No
     state, _ = _play(_state(), PerformAbility(0, MARCH, 0, SCOUT, AGENT, ()))
     frame = _choice(state)
     assert frame.options == ("forward", "backward") and state.pending[0].rule == "602.4"
-    state, events = _play(state, Choose(0, frame.options.index("forward")))
+    state, _ = _play(state, Choose(0, frame.options.index("forward")))
     state, _ = _play(state, Choose(0, 3))  # where in the front rank (401.7): far right
     place = locate(state.players, AGENT)
     assert place is not None and place.rank == 1

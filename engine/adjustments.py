@@ -91,6 +91,9 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         return Problem("104.1", f"{name} has no wounds to heal.")
     if a.op in _ORIENT and state.units[a.card].orientation is _ORIENT[a.op]:
         return Problem("107.1", f"{name} is already {_ORIENT[a.op].value}.")
+    opposing = a.op in ("spend", "stun") and state.units[a.card].controller != seat
+    if opposing and stats.has_keyword(state, a.card, "Stalwart"):
+        return Problem("602.18", f"{name} is Stalwart: opposing effects may not {a.op} it.")
     if a.op in ("melee_strike", "ranged_strike"):
         reach = (ranged_targets if a.op == "ranged_strike" else melee_targets)(state, a.card)
         if a.target not in reach:

@@ -85,3 +85,18 @@ def test_rule_602_19_ward_stops_opposing_non_strike_actions_only() -> None:
     assert not warded_against(state, GUARD, 1, produces_strike=True)
     assert not warded_against(state, GUARD, 0, produces_strike=False)  # its own player
     assert not warded_against(state, RAIDER, 0, produces_strike=False)
+
+
+def test_rule_602_18_stalwart_refuses_an_opposing_manual_spend_or_stun() -> None:
+    """602.18: "A character with the Stalwart keyword may not be spent or stunned by opposing
+    card effects." A card text resolved by hand is a card effect: the opposing seat's
+    adjustment may not spend or stun it; its own controller's may."""
+    from engine.actions import Adjust
+    from engine.adjustments import adjustment_problem
+
+    state = _with_keyword(_state(), GUARD, Keyword("Stalwart"))
+    owner = state.units[GUARD].controller
+    for op in ("spend", "stun"):
+        problem = adjustment_problem(state, 1 - owner, Adjust(1 - owner, op, GUARD))
+        assert problem is not None and problem.rule == "602.18"
+        assert adjustment_problem(state, owner, Adjust(owner, op, GUARD)) is None

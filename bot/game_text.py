@@ -66,6 +66,7 @@ from engine.events_abilities import (
     Healed,
     ResolvedByHand,
 )
+from engine.events_choices import EffectChosen
 from engine.events_reacts import ReactPerformed
 from engine.feats import abilities_of
 from engine.frames import Attacking, ChoosingEffect, Placement, PlacingCharacter, ReactWindow
@@ -396,6 +397,7 @@ TEMPLATES: dict[str, str] = {
     "card_attached": "{name} is attached to {to_name}.",
     "adjusted": "{seat} adjusts by hand for {source_name}: {what}.",
     "resolved_by_hand": "{seat} declares {name} resolved.",
+    "effect_chosen": "{seat} chooses for {name}'s {what}: {choice}.",
     "ask_manual": "Resolve {name} by hand with adjustments, then declare it done.",
     "dungeon_played": "{seat} plays the dungeon {name}: {text}",
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
@@ -717,6 +719,7 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             | CardAttached()
             | Adjusted()
             | ResolvedByHand()
+            | EffectChosen()
         ):
             return ability_line(e, seat, words)
         case (
@@ -769,7 +772,28 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("adjusted", seat=seat, source_name=e.source_name, what=what)
         case ResolvedByHand():
             return say("resolved_by_hand", seat=seat, name=e.name)
+        case EffectChosen():
+            about = e.about_name or ""
+            words = CHOSEN_WORDS.get(e.choice, e.choice).format(
+                about=about, kept=e.kept, bottom=e.bottom
+            )
+            return say("effect_chosen", seat=seat, what=e.what, name=e.name, choice=words)
     return None
+
+
+# What each choice of an `effect_chosen` event says (engine.choices codes).
+CHOSEN_WORDS = {
+    "advantage": "advantage on {about}'s roll",
+    "disadvantage": "disadvantage on {about}'s roll",
+    "roll_bonus": "+5 to the strike roll",
+    "extra_wound": "the strike inflicts an additional wound",
+    "target": "the strike targets {about}, an additional rank away",
+    "gain_control": "gains control of {about} and equips it",
+    "decline": "leaves {about} where it is",
+    "forward": "{about} moves forward one rank",
+    "backward": "{about} moves backward one rank",
+    "survey": "{kept} card(s) back on top of the deck, {bottom} at the bottom",
+}
 
 
 def event_lines(events: Sequence[Event], words: Words = ENGLISH) -> list[str]:

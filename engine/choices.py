@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.events_choices import EffectChosen
 from engine.frames import ChoosingEffect
 from engine.pending import Decision, DecisionKind
 from engine.tx import Tx
@@ -94,9 +95,32 @@ def survey_parts(code: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     )
 
 
+def _chosen(tx: Tx, frame: ChoosingEffect, code: str) -> EffectChosen:
+    """The public event of a choice: a Survey's names no card (602.17: they are hidden)."""
+    about = frame.target
+    kept = bottom = 0
+    if code.startswith("target:"):
+        about, code = int(code.removeprefix("target:")), "target"
+    elif code.startswith("top:"):
+        top, under = survey_parts(code)
+        code, kept, bottom = "survey", len(top), len(under)
+    return EffectChosen(
+        seat=frame.seat,
+        card=frame.card,
+        name=tx.name(frame.card),
+        what=frame.what,
+        choice=code,
+        about=about,
+        about_name=tx.name(about) if about is not None else None,
+        kept=kept,
+        bottom=bottom,
+    )
+
+
 def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int) -> None:
     """Apply the choice made (the frame, at `index`, is already popped)."""
     code = frame.options[choice]
+    tx.emit(_chosen(tx, frame, code))
     if frame.what in ("Journey", "Survey"):
         from engine.keywords import apply_choice
 

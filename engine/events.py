@@ -540,6 +540,7 @@ from engine.events_abilities import (  # noqa: E402
     Healed,
     ResolvedByHand,
 )
+from engine.events_choices import EffectChosen  # noqa: E402
 from engine.events_reacts import ReactPerformed  # noqa: E402
 
 Event = (
@@ -597,6 +598,7 @@ Event = (
     | CardAttached
     | Adjusted
     | ResolvedByHand
+    | EffectChosen
 )
 
 EVENT_TYPES: tuple[type[BaseEvent], ...] = tuple(BaseEvent.__subclasses__())

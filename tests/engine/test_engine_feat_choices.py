@@ -146,6 +146,8 @@ def test_rule_603_2_charisma_gives_the_roller_advantage_or_disadvantage() -> Non
     state, _ = _play(state, charisma)
     assert state.pending[0].rule == "603.2"
     state, events = _choose(state, "advantage")
+    told = next(e for e in events if e.kind == "effect_chosen")
+    assert (told.what, told.choice, told.about) == ("Charisma", "advantage", FLETCHER)
     state = _finish(state, events)
     roll = _strike_roll(events).roll
     assert roll.advantage == "advantage" and roll.naturals == (3, 17) and roll.kept == 17

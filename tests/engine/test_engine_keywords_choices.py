@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot.game_text import event_line
 from engine import DecisionKind, GameState, apply
 from engine.actions import Action, Choose, PerformAbility
 from engine.choices import survey_code
@@ -85,8 +86,12 @@ def test_rule_602_17_survey_puts_the_top_two_cards_on_top_or_bottom_in_any_order
         survey_code((), (MAGE, PRIEST)),
     }
     chosen = frame.options.index(survey_code((MAGE,), (PRIEST,)))
-    state, _ = _play(state, Choose(0, chosen))
+    state, events = _play(state, Choose(0, chosen))
     assert state.players[0].deck == (MAGE, ENGINEER, PRIEST)
+    (told,) = [e for e in events if e.kind == "effect_chosen"]
+    assert (told.choice, told.kept, told.bottom) == ("survey", 1, 1)
+    line = event_line(told) or ""
+    assert "1 card(s) back on top" in line and "Ledger Mage" not in line
 
 
 def test_rule_602_17_the_surveyed_cards_stay_hidden_from_the_other_seat() -> None:

@@ -32,7 +32,8 @@ def card_brief(state: GameState, instance: int) -> dict[str, Any]:
         out["level"] = card.level
     if card.text:
         out["text"] = card.text
-        status = card.implementation_status
+        # A text nothing was compiled from (a card built in code) is resolved by hand.
+        status = card.implementation_status if card.abilities else Status.MANUAL
         out["status"] = status.value
         out["manual"] = status is not Status.FULL
     if card.keywords:

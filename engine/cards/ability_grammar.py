@@ -10,6 +10,7 @@ no ability. Whatever is not understood stays on a manual ability with its text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.cards import card_text
 from engine.cards.abilities import (
@@ -85,6 +86,9 @@ _SEGMENT = re.compile(
 )
 # "This is a Fire action." names the damage type of the card's actions (510.23-510.25).
 _ELEMENT_FACT = re.compile(r"this is an? \w+ (?:action|spell|attack|order)\.?", re.I)
+_CLASSES_FACT = re.compile(
+    r"this character is (?:both |also )?(?:an? (?:fighter|cleric|rogue|wizard)(?:,? and |, |$))+"
+)
 _STATIC_QUOTE = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 
 
@@ -99,9 +103,12 @@ def performer_for(kind: CardType) -> Performer:
     return Performer.CONTROLLER
 
 
-def compile_abilities(text: str, name: str, kind: CardType) -> tuple[Ability, ...]:
-    """Every ability of a card's text, in printed order."""
-    compiler = _Compiler(name, kind)
+def compile_abilities(
+    text: str, name: str, kind: CardType, classes: Iterable[str] = ()
+) -> tuple[Ability, ...]:
+    """Every ability of a card's text, in printed order. `classes` are the card's classes
+    (203.1): a sentence restating them ("Kabyrr is a fighter and a wizard.") is a fact."""
+    compiler = _Compiler(name, kind, classes)
     out: list[Ability] = []
     for line in text.replace("\r\n", "\n").split("\n"):
         for segment in _SEGMENT.split(line.strip()):
@@ -111,9 +118,10 @@ def compile_abilities(text: str, name: str, kind: CardType) -> tuple[Ability, ..
 
 
 class _Compiler:
-    def __init__(self, name: str, kind: CardType) -> None:
+    def __init__(self, name: str, kind: CardType, classes: Iterable[str] = ()) -> None:
         self.name = name
         self.kind = kind
+        self.classes = frozenset(c.casefold() for c in classes)
         self.performer = performer_for(kind)
         words = [w for w in re.split(r"[\s,]+", name) if len(w) >= 3 and w[0].isupper()]
         self.names = sorted(
@@ -343,6 +351,10 @@ class _Compiler:
             return True
         if _ELEMENT_FACT.fullmatch(sentence.strip()):
             return True
+        said = _CLASSES_FACT.fullmatch(self.normalise(sentence).rstrip(".! "))
+        if said and self.classes:  # 203.4.2: the classes of a multi-class card, restated
+            named = set(re.findall(r"fighter|cleric|rogue|wizard", said[0]))
+            return named <= self.classes and len(named) >= 2
         if self.kind in (CardType.ITEM, CardType.EPIC_CLASS):
             return card_text.item_bonuses(sentence).any
         return False

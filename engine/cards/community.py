@@ -252,7 +252,11 @@ class _CardReader:
             "extra": tuple(self.extra),
             "restrictions": restrictions,
             "required_alignment": required,
-            "abilities": compile_abilities(text, e["name"].strip(), self.kind) if text else (),
+            "abilities": (
+                compile_abilities(text, e["name"].strip(), self.kind, (c.value for c in classes))
+                if text
+                else ()
+            ),
         }
         return fields, self.problems
 

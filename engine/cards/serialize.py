@@ -139,7 +139,10 @@ def card_from_dict(data: Mapping[str, Any]) -> Card:
             raise reader.fail("abilities", "a list of abilities")
         abilities = tuple(ability_from_dict(a, label) for a in data["abilities"])
     else:  # cards written by hand: compile their text
-        abilities = compile_abilities(card.text, card.name, card.functions_as) if card.text else ()
+        classes = (c.value for c in card.classes)
+        abilities = (
+            compile_abilities(card.text, card.name, card.functions_as, classes) if card.text else ()
+        )
     card = replace(card, abilities=abilities)
     status = data.get("implementation_status")
     if status is not None and status != card.implementation_status.value:

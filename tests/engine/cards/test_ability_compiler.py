@@ -374,3 +374,12 @@ def test_words_inside_an_action_trigger_are_not_swallowed() -> None:
     ability = one("React: After a character you control performs a Fire action: Draw a card.")
     assert ability.trigger is not None and ability.trigger.window is Window.AFTER_ACTION
     assert ability.trigger.unread == "fire" and not ability.automated
+
+
+def test_rule_203_4_2_a_sentence_restating_a_multi_class_cards_classes_is_a_fact() -> None:
+    """203.4.2: a multi-class card has each of its classes; its text saying so again makes
+    no ability, but only when the card has those classes."""
+    text = "Kabyrr is a fighter and a wizard."
+    assert compile_abilities(text, "Kabyrr", CardType.CHARACTER, ("Fighter", "Wizard")) == ()
+    (kept,) = compile_abilities(text, "Kabyrr", CardType.CHARACTER, ("Fighter",))
+    assert kept.kind is AbilityKind.STATIC and kept.manual

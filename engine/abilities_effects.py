@@ -1,7 +1,9 @@
 """Effects of compiled abilities beyond the primitives of engine.abilities_run: conditional
 effects ("If this character is a Ranger, ...": skipped, with an event, when the condition
-does not hold as the effect starts) and skill checks (106) whose success runs `then` and
-whose failure runs `on_fail` ("Succeed with a Medicine check (DC 12) to remove a wound").
+does not hold as the effect starts), stat changes of a group ("All characters in this rank
+gain +1 AC until the end of the turn": those in it as the effect resolves) and skill
+checks (106) whose success runs `then` and whose failure runs `on_fail` ("Succeed with a
+Medicine check (DC 12) to remove a wound").
 
 `continue_ability` runs every effect that needs no frame of its own through `run`, and
 `is_runnable` asks `runnable`, with the primitives of engine.abilities_run as `base`.
@@ -12,15 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.cards.abilities import Affects, Effect, Op
+from engine.cards.abilities import Affects, Duration, Effect, Op
 from engine.checks import passed, skill_check
 from engine.events_abilities import EffectSkipped
 from engine.frames import ResolvingAbility
-from engine.statics import holds
+from engine.primitives import modify_stat
+from engine.statics import GROUPS, group, holds
 from engine.tx import Tx
 
 # Ops this module runs itself (the others go to engine.abilities_run.run_effect).
 OPS = frozenset({Op.CHECK})
+_LASTING = (Duration.END_OF_TURN, Duration.PERMANENT)
 
 
 def runnable(effect: Effect, has_target: bool, base: Callable[[Effect, bool], bool]) -> bool:
@@ -34,6 +38,8 @@ def runnable(effect: Effect, has_target: bool, base: Callable[[Effect, bool], bo
         if effect.affects is Affects.TARGET and not has_target:
             return False
         return all(runnable(e, has_target, base) for e in (*effect.then, *effect.on_fail))
+    if effect.affects in GROUPS:
+        return effect.op is Op.MODIFY_STAT and effect.duration in _LASTING and bool(effect.stat)
     return base(effect, has_target)
 
 
@@ -48,6 +54,13 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         effect = replace(effect, condition=None)
     if effect.op is Op.CHECK:
         _check(tx, frame, effect)
+        return
+    if effect.affects in GROUPS and effect.op is Op.MODIFY_STAT and effect.stat is not None:
+        until_end = effect.duration is Duration.END_OF_TURN
+        for uid in group(tx, frame.performer, effect):  # who is in the group as it resolves
+            modify_stat(
+                tx, frame.seat, uid, effect.stat.value.lower(), effect.amount or 0, until_end
+            )
         return
     run_effect(tx, frame, effect)
 

@@ -71,6 +71,17 @@ def wound_bonus(board: Board, uid: int, ranged: bool) -> int:
     return total
 
 
+GROUPS = frozenset(
+    {Affects.ADJACENT, Affects.RANK, Affects.OTHERS_IN_RANK, Affects.ARMY, Affects.OTHERS_IN_ARMY,
+     Affects.WARLORD}
+)  # fmt: skip
+
+
+def group(board: Board, holder: int, effect: Effect) -> list[int]:
+    """The characters in play a group effect of performer `holder` affects now, in id order."""
+    return [uid for uid in sorted(board.units) if _affects(board, holder, effect, uid)]
+
+
 def _in_play(board: Board, op: Op) -> Iterator[tuple[int, Effect]]:
     """(performer, effect) for every static effect of kind `op` of cards in play."""
     card = board.card

@@ -16,6 +16,7 @@ from dataclasses import replace
 from engine.cards.abilities import Affects, Duration, Effect, Op
 from engine.cards.ability_conditions import read_condition
 from engine.cards.ability_effects import _SPLIT, _sentence, affects, fail_effects
+from engine.cards.ability_static import STAT_LIST, group_of, stat_list
 
 _WHO = r"this character|he|she|it|the target|target character|that character|each target"
 _CHECK = re.compile(
@@ -29,6 +30,14 @@ _FAILURE = re.compile(
     rf"if (?:unsuccessful|(?:{_WHO}) fails?|the check fails|it fails),? (?P<rest>.+)"
 )
 _CONDITIONAL = re.compile(r"if (?P<cond>[^,]+), (?P<rest>.+)|(?P<rest2>.+?),? if (?P<cond2>.+)")
+_EOT = r"until (?:the )?end of (?:the )?turn"
+_GROUP_STATS = (
+    re.compile(rf"{_EOT}, (?P<who>.+?) (?:gains?|gets?|has|have) (?P<list>{STAT_LIST})"),
+    re.compile(
+        rf"(?P<who>.+?) (?:(?P<perm>permanently) )?(?:gains?|gets?|has|have) "
+        rf"(?P<list>{STAT_LIST}) (?:{_EOT}|(?P<perm2>permanently))"
+    ),
+)
 _REACH = re.compile(r"the target may be (?:an|one) additional rank away")
 # Ops whose effect is on the trigger or spans the strike: no condition or check around them.
 _NOT_NESTED = frozenset({Op.STRIKE, Op.ATTACK, Op.SAVE, Op.CHECK})
@@ -55,6 +64,9 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
     plain = _sentence(sentence, has_target)
     if plain is not None:
         return plain
+    lasting = _group_stats(sentence)
+    if lasting is not None:
+        return lasting
     check = _CHECK.fullmatch(sentence)
     if check:
         return _check(check, has_target)
@@ -69,6 +81,24 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
             return None
         return tuple(replace(e, condition=condition) for e in inner)
     return None
+
+
+def _group_stats(sentence: str) -> tuple[Effect, ...] | None:
+    """ "All characters in this rank gain +1 AC until the end of the turn": a stat change of
+    a group of characters (as the effect resolves), until the end of the turn or for good."""
+    m = next((g for p in _GROUP_STATS if (g := p.fullmatch(sentence))), None)
+    if m is None:
+        return None
+    found = group_of(m["who"])
+    if found is None or found[0] is Affects.PERFORMER:
+        return None
+    who, trait = found
+    permanent = m.groupdict().get("perm") or m.groupdict().get("perm2")
+    duration = Duration.PERMANENT if permanent else Duration.END_OF_TURN
+    return tuple(
+        Effect(Op.MODIFY_STAT, who, amount, stat=stat, duration=duration, name=trait)
+        for amount, stat in stat_list(m["list"])
+    )
 
 
 def _check(m: re.Match[str], has_target: bool) -> tuple[Effect, ...] | None:

@@ -31,7 +31,8 @@ _STATS = {
     "hit points": Stat.HP, "level": Stat.LEVEL, "levels": Stat.LEVEL,
 }  # fmt: skip
 _ONE = r"(?:[+-]\d+) (?:atk|ac|skill|hp|hit points?|levels?)"
-_LIST = rf"(?P<list>{_ONE}(?:(?:,? and |, ){_ONE})*)"
+STAT_LIST = rf"{_ONE}(?:(?:,? and |, ){_ONE})*"  # "+1 ATK, +2 AC and +1 Skill"
+_LIST = rf"(?P<list>{STAT_LIST})"
 _VERB = r"(?:has|have|gains?|gets?|is|are)"
 _N = r"(?P<n>a|an|one|two|three|\d+)"
 _PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "thieves": "thief"}
@@ -121,26 +122,31 @@ def _plain(text: str) -> tuple[Effect, ...] | None:
     s = _STAT_RULE.fullmatch(text)
     if s is None:
         return None
-    group = _group(s["who"])
+    group = group_of(s["who"])
     if group is None:
         return None
     who, trait = group
-    out = []
-    for part in re.finditer(r"([+-]\d+) (atk|ac|skill|hp|hit points?|levels?)", s["list"]):
-        out.append(
+    return (
+        tuple(
             Effect(
-                Op.MODIFY_STAT,
-                who,
-                int(part[1]),
-                stat=_STATS[part[2]],
-                duration=Duration.WHILE_IN_PLAY,
-                name=trait,
+                Op.MODIFY_STAT, who, amount, stat=stat, duration=Duration.WHILE_IN_PLAY, name=trait
             )
+            for amount, stat in stat_list(s["list"])
         )
-    return tuple(out) or None
+        or None
+    )
 
 
-def _group(subject: str) -> tuple[Affects, str] | None:
+def stat_list(text: str) -> list[tuple[int, Stat]]:
+    """ "+1 atk, +2 ac and +1 skill" -> [(1, ATK), (2, AC), (1, SKILL)]."""
+    return [
+        (int(part[1]), _STATS[part[2]])
+        for part in re.finditer(r"([+-]\d+) (atk|ac|skill|hp|hit points?|levels?)", text)
+    ]
+
+
+def group_of(subject: str) -> tuple[Affects, str] | None:
+    """Whom a subject names ("adjacent characters", "your dwarves") and the trait, if any."""
     for pattern, who in _GROUPS:
         m = pattern.fullmatch(subject)
         if m is None:

@@ -98,3 +98,18 @@ def test_rule_510_5_a_condition_on_your_warlord_is_checked_on_your_warlord() -> 
     state = set_unit(state, lord, wounds=1)
     out = apply(state, _offers(state, a)[0])
     assert "condition_not_met" not in [e.why for e in out.events if isinstance(e, EffectSkipped)]
+
+
+def test_rule_700_a_group_bonus_until_the_end_of_the_turn_is_on_who_is_there_now() -> None:
+    """700 / 506.1: a bonus "until the end of the turn" to "all characters in this rank" is
+    an ongoing modifier on each character in that rank as the effect resolves."""
+    state, _ = two_player_game()
+    a = instance_of(state, "p0-a", 0)
+    text = "Order: All characters in this rank gain +1 AC until the end of the turn."
+    old = state.cards["p0-a"]
+    new = replace(old, text=text, abilities=compile_abilities(text, old.name, old.type))
+    state = to_order(replace(state, cards={**state.cards, "p0-a": new}), 0)
+    rank = next(r for r in state.players[0].ranks if a in r)
+    out = apply(state, _offers(state, a)[0])
+    bonus = sorted(m.target for m in out.state.modifiers if m.stat == "ac" and m.amount == 1)
+    assert bonus == sorted(rank)

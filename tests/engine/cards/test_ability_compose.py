@@ -82,3 +82,15 @@ def test_a_condition_on_your_warlord() -> None:
     (ready,) = compile_effect("if your warlord is a dwarf, ready this character.", False)
     assert ready.condition is not None
     assert (ready.condition.who, ready.condition.name) == (Affects.WARLORD, "Dwarf")
+
+
+def test_a_stat_change_of_a_group_until_the_end_of_the_turn() -> None:
+    effects = compile_effect(
+        "all characters in this rank gain +1 ac and +1 atk until end of turn.", False
+    )
+    assert [(e.affects, e.stat, e.duration) for e in effects] == [
+        (Affects.RANK, Stat.AC, Duration.END_OF_TURN),
+        (Affects.RANK, Stat.ATK, Duration.END_OF_TURN),
+    ]
+    (dwarves,) = compile_effect("until the end of the turn, your dwarves gain +2 ac.", False)
+    assert (dwarves.affects, dwarves.name, dwarves.amount) == (Affects.ARMY, "Dwarf", 2)

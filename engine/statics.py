@@ -50,6 +50,25 @@ def static_effects(card: Card) -> tuple[Effect, ...]:
     return found[1]
 
 
+# Per card mapping (by identity, the mapping kept so its id is not reused): whether any card
+# of the game has static effects.
+_GAMES: dict[int, tuple[Mapping[str, Card], bool]] = {}
+
+
+def _game_has_statics(board: Board) -> bool:
+    """Whether some card of the board's game has static effects (True when unknown)."""
+    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
+    if cards is None:
+        return True
+    found = _GAMES.get(id(cards))
+    if found is None or found[0] is not cards:
+        if len(_GAMES) > 64:
+            _GAMES.clear()
+        found = (cards, any(static_effects(c) for c in cards.values()))
+        _GAMES[id(cards)] = found
+    return found[1]
+
+
 def stat_bonus(board: Board, uid: int, stat: str) -> int:
     """The sum of the static bonuses to `stat` ("atk", "ac", ...) of character `uid`."""
     total = 0
@@ -84,6 +103,8 @@ def group(board: Board, holder: int, effect: Effect) -> list[int]:
 
 def _in_play(board: Board, op: Op) -> Iterator[tuple[int, Effect]]:
     """(performer, effect) for every static effect of kind `op` of cards in play."""
+    if not _game_has_statics(board):
+        return  # no card of this game has any: the common case, on the hot path of stats
     card = board.card
     for uid, unit in board.units.items():
         for effect in static_effects(card(uid)):

@@ -342,7 +342,7 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
     for card, index, ability, performer in sources(board, seat):
         if ability.performer is Performer.CONTROLLER:
             continue
-        need, targeted, spend = _offer_info(ability)
+        need, targeted, spend, limited = _offer_info(ability)
         if need:
             discards = list(islice(combinations([c for c in hand if c != card], need), limit))
             if not discards:
@@ -359,9 +359,10 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
                 board.card(card).classes, board.card(uid)
             ):
                 continue  # nor an Action card of another class (303.2)
-            probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
-            if _problem(board, seat, probe, ability, performer, turn) is not None:
-                continue  # the target and the discards chosen do not change these (510.9)
+            if performer is None or limited:  # otherwise `_problem` finds nothing to refuse
+                probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
+                if _problem(board, seat, probe, ability, performer, turn) is not None:
+                    continue  # the target and the discards chosen do not change these (510.9)
             picks = targets(board, seat, ability, uid) if targeted else (NO_TARGET,)
             for target in picks:
                 for chosen in discards:
@@ -369,16 +370,27 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
     return out
 
 
-_OFFER: dict[int, tuple[Ability, tuple[int, bool, bool]]] = {}
+_OFFER: dict[int, tuple[Ability, tuple[int, bool, bool, bool]]] = {}
 
 
-def _offer_info(ability: Ability) -> tuple[int, bool, bool]:
-    """Cards it discards (510.2), whether it needs a target, whether it spends the performer:
-    remembered by the ability (by identity)."""
+def _offer_info(ability: Ability) -> tuple[int, bool, bool, bool]:
+    """Cards it discards (510.2), whether it needs a target, whether it spends the performer,
+    and whether its use or its costs are limited beyond that (a limit on uses, counters to
+    remove, its source discarded or destroyed): remembered by the ability (by identity). For
+    a character's own Order without such limits, `_problem` refuses nothing that
+    `candidate_abilities` has not already ruled out."""
     found = _OFFER.get(id(ability))
     if found is None or found[0] is not ability:
         if len(_OFFER) >= 10_000:
             _OFFER.clear()
-        found = (ability, (discard_count(ability), needs_target(ability), ability.is_spend))
+        limited = any(_use_limits(ability)) or any(c.kind in _LIMITING_COSTS for c in ability.costs)
+        info = (discard_count(ability), needs_target(ability), ability.is_spend, limited)
+        found = (ability, info)
         _OFFER[id(ability)] = found
     return found[1]
+
+
+# Cost parts `_cost_problem` may refuse once the discards are cards of the hand (510.2).
+_LIMITING_COSTS = frozenset(
+    {CostKind.REMOVE_COUNTERS, CostKind.DISCARD_SOURCE, CostKind.DESTROY_SOURCE}
+)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from itertools import compress
+from operator import is_not
 from typing import assert_never
 
 from engine import stats
@@ -139,18 +141,18 @@ def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:
     if calm is None or calm[0] is not key[0] or len(calm[1]) != len(key[1]) or calm[4] != key[4]:
         return None, True
     moved = calm[2] != key[2] or calm[3] != key[3]
+    differs = list(map(is_not, key[1], calm[1]))  # usually one or two units, or none
     changed = []
-    for unit, old in zip(key[1], calm[1], strict=True):
-        if unit is not old:
-            if unit.id != old.id:
-                return None, True
-            changed.append(unit.id)
-            if (
-                unit.controller != old.controller
-                or unit.formation != old.formation
-                or unit.is_warlord != old.is_warlord
-            ):
-                moved = True
+    for unit, old in zip(compress(key[1], differs), compress(calm[1], differs), strict=True):
+        if unit.id != old.id:
+            return None, True
+        changed.append(unit.id)
+        if (
+            unit.controller != old.controller
+            or unit.formation != old.formation
+            or unit.is_warlord != old.is_warlord
+        ):
+            moved = True
     return changed, moved
 
 

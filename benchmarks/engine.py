@@ -1,6 +1,8 @@
 """Engine speed: games per second, actions per second, and the time to restore a game of
 about 500 actions from its record (play-by-post restores games by replaying them), and from
-state snapshots kept beside the record (engine.snapshots).
+state snapshots kept beside the record (engine.snapshots). Ends with the targets of issue 10
+(at least 10 random games/s on one core, a 500-action game restored in at most 20 ms) and
+which figure meets each.
 
 Run: python benchmarks/engine.py [--games N] [--seed S]
 """
@@ -22,6 +24,13 @@ from engine.cards.sample import sample_catalog, sample_decks  # noqa: E402
 from engine.playout import random_playout  # noqa: E402
 from engine.snapshots import restore, snapshots_every  # noqa: E402
 
+GAMES_PER_SECOND = 10.0  # issue 10: at least this many random games per second, one core
+RESTORE_MS = 20.0  # issue 10: a 500-action game restored in at most this many milliseconds
+
+
+def verdict(ok: bool) -> str:
+    return "MET" if ok else "not met"
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -38,9 +47,10 @@ def main() -> None:
         pair = [decks[names[g % len(names)]], decks[names[(g + 1) % len(names)]]]
         playouts.append(random_playout(GameConfig(), pair, args.seed + g, catalog))
     elapsed = time.perf_counter() - started
+    games_per_second = args.games / elapsed
     actions = sum(p.actions for p in playouts)
     print(
-        f"random games (random players + apply): {args.games / elapsed:.2f} games/s, "
+        f"random games (random players + apply): {games_per_second:.2f} games/s, "
         f"{actions / elapsed:.0f} actions/s ({actions} actions, {elapsed:.1f} s)"
     )
 
@@ -53,6 +63,7 @@ def main() -> None:
         replay(GameRecord.from_json(text))
         times.append(time.perf_counter() - t0)
     median = statistics.median(times) * 1000
+    restored = {"replaying the whole record": median}
     print(
         f"restore a 500-action game from its JSON record: median {median:.0f} ms "
         f"(best {min(times) * 1000:.0f} ms)"
@@ -71,6 +82,7 @@ def main() -> None:
             t0 = time.perf_counter()
             restore(GameRecord.from_json(text), kept)
             times.append(time.perf_counter() - t0)
+        restored[f"from {label}"] = statistics.median(times) * 1000
         print(
             f"restore it from its JSON record and {label}: median "
             f"{statistics.median(times) * 1000:.1f} ms (best {min(times) * 1000:.1f} ms)"
@@ -100,6 +112,15 @@ def main() -> None:
         f"legal_actions alone: {len(states) / statistics.median(times):.0f} calls/s "
         f"(the {len(states)} positions of that game, median of 5 passes)"
     )
+
+    print("targets of issue 10 (medians, this machine, this run):")
+    print(
+        f"  at least {GAMES_PER_SECOND:.0f} random games/s on one core: "
+        f"{verdict(games_per_second >= GAMES_PER_SECOND)} ({games_per_second:.2f} games/s)"
+    )
+    print(f"  a 500-action game restored in at most {RESTORE_MS:.0f} ms:")
+    for how, ms in restored.items():
+        print(f"    {how}: {verdict(ms <= RESTORE_MS)} ({ms:.1f} ms)")
 
 
 if __name__ == "__main__":

@@ -106,6 +106,8 @@ def resume(tx: Tx) -> bool:
 
 
 _PLACING = (DecisionKind.FALL_FORWARD, DecisionKind.POSITION)
+_FALL_WINDOW = Window.FALL_FORWARD.value
+_DEATH_WINDOW = Window.DEATH.value
 
 # What settle reads: the cards mapping, the units, each formation's ranks, which seats are
 # eliminated, the modifiers (`_calm_key`).
@@ -160,8 +162,9 @@ def settle(tx: Tx) -> bool:
     """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
     key = _calm_key(tx)
     changed, moved = _changes(key)
+    events = len(tx.events)
     stop, calm = _settle(tx, changed, moved)
-    if calm and _calm_key(tx) == key:
+    if calm and len(tx.events) == events:  # whatever settling changes, it tells in an event
         _CALM[0] = key
     return stop
 
@@ -171,16 +174,19 @@ def _settle(tx: Tx, changed: list[int] | None, moved: bool) -> tuple[bool, bool]
     to stop and whether the position was found calm."""
     if check_deaths(tx, windows=True, only=changed):  # may open a Death React window (508.6.1)
         moved = True
-    dying = any(isinstance(f, ReactWindow) and f.trigger == Window.DEATH.value for f in tx.stack)
     if moved and check_victory(tx):
         return True, False
     if tx.active is not None and tx.players[tx.active].eliminated:
         tx.active = tx.next_seat(tx.active)  # its frames ended with it (Tx.drop_frames_of)
         tx.passes = 0
-    if any(d.kind in _PLACING for d in tx.pending):
+    if tx.pending and any(d.kind in _PLACING for d in tx.pending):
         return True, False  # a character is choosing where it goes: finish that first (401.6.2)
-    if any(isinstance(f, ReactWindow) and f.trigger == Window.FALL_FORWARD.value for f in tx.stack):
-        return False, False  # 401.6.1.1: a React to a fall is performed before other ranks
+    dying = False  # a Death React window is open: its character is dying (not calm)
+    for f in tx.stack:
+        if isinstance(f, ReactWindow):
+            if f.trigger == _FALL_WINDOW:
+                return False, False  # 401.6.1.1: a React to a fall goes before other ranks
+            dying = dying or f.trigger == _DEATH_WINDOW
     if not moved:
         return False, not dying
     fix_other_formations(tx)

@@ -104,8 +104,11 @@ class Tx:
 
     def seat_order(self) -> list[int]:
         """Live seats from the initiative winner clockwise (401.6.7, 506.1), else by seat."""
+        players, initiative = self.players, self.initiative_order
+        if len(initiative) == len(players) and not any(p.eliminated for p in players):
+            return list(initiative)  # every seat is in play and in the initiative order
         live = self.live_seats()
-        order = [s for s in self.initiative_order if s in live]
+        order = [s for s in initiative if s in live]
         return order + [s for s in live if s not in order]
 
     def next_seat(self, seat: int) -> int:

@@ -60,7 +60,8 @@ def fast_init(cls: type) -> bool:
     body = "".join(f"    _values[{f.name!r}] = {f.name}\n" for f in own) or "    pass\n"
     source = f"def __init__({signature}):\n    _values = self.__dict__\n{body}"
     namespace: dict[str, Any] = {}
-    exec(source, defaults, namespace)
+    code = compile(source, f"<fast_init {cls.__module__}.{cls.__qualname__}>", "exec")
+    exec(code, defaults, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

@@ -119,6 +119,14 @@ def test_a_game_from_lobby_to_resignation_with_buttons_slash_commands_and_a_rest
                 "Game over" in m.content for m in world.thread().history()
             )
             assert env.backend.get_channel(thread.id).thread_metadata.archived
+            # After the game: its record file for the players, and the public log by pages.
+            record = await world.bob.slash(world.channel, "game export", game=world.game_id)
+            assert [f.filename for f in record.response.attachments] == [
+                f"game-{world.game_id}.json"
+            ]
+            first = await world.bob.slash(world.channel, "game log", game=world.game_id, page=1)
+            assert answer(first).startswith(f"Game {world.game_id}, page 1 of ")
+            assert leaks(world) == []
 
     run(scenario())
 

@@ -89,4 +89,18 @@ def test_a_judge_adjusts_a_card_resolved_by_hand_and_others_are_refused(
             log = await carol.slash(thread, "judge log")
             assert answer(log).count("adjustment by seat") == 2
 
+            # A ruling is cited into the thread and recorded; the record file is for judges
+            # until the game ends.
+            cited = await carol.slash(thread, "judge rule", rule="509.5", text="It resolves.")
+            assert "recorded" in answer(cited)
+            assert any(m.content.startswith("**Ruling** by") for m in thread.history())
+            rulings = await player.slash(thread, "judge ruling")
+            assert "(version " in answer(rulings) and "It resolves." in answer(rulings)
+            refused = await player.slash(thread, "game export")
+            assert not refused.response.attachments and "when the game has ended" in answer(refused)
+            record = await carol.slash(thread, "game export")
+            assert [f.filename for f in record.response.attachments] == [
+                f"game-{world.game_id}.json"
+            ]
+
     run(scenario())

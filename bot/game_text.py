@@ -145,9 +145,12 @@ def effect_choice_line(state: GameState, action: Action) -> str:
     a Survey's choices name the top cards of its deck)."""
     from engine.actions import Choose
 
-    decision = next(d for d in state.pending if d.seat == action.seat)
-    frame = state.stack[decision.frame] if decision.frame is not None else None
-    assert isinstance(action, Choose) and isinstance(frame, ChoosingEffect)
+    decision = next((d for d in state.pending if d.seat == action.seat), None)
+    frame = state.stack[decision.frame] if decision and decision.frame is not None else None
+    if not (isinstance(action, Choose) and isinstance(frame, ChoosingEffect)):
+        return f"Choose {getattr(action, 'option', '?')}"
+    if not 0 <= action.option < len(frame.options):
+        return f"Choose {action.option} (no such choice)"
     code = frame.options[action.option]
     words = choice_words(lambda i: state.card(i).name, code, frame.target)
     return f"{frame.what}: {words}"

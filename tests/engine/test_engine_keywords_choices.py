@@ -100,3 +100,15 @@ def test_rule_602_17_the_surveyed_cards_stay_hidden_from_the_other_seat() -> Non
     state, _ = _play(_state(), PerformAbility(0, SURVEY, 0, SCOUT, -1, ()))
     seen = json.dumps(view(state, 1))
     assert "Censer Priest" not in seen and "Ledger Mage" not in seen
+
+
+def test_rule_602_17_the_surveying_player_sees_the_cards_in_its_menu() -> None:
+    """602.17: "you look at the top two cards of your deck": the deciding seat's menu names
+    them (game play shows menus to the seat asked only); the decision's prompt does not."""
+    from bot.game_text import menu
+    from engine import legal_actions
+
+    state, _ = _play(_state(), PerformAbility(0, SURVEY, 0, SCOUT, -1, ()))
+    _, lines = menu(state, legal_actions(state, 0))
+    assert any("Survey: on top Censer Priest, Ledger Mage" in line for line in lines)
+    assert "Censer Priest" not in state.pending[0].prompt

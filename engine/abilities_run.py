@@ -7,11 +7,13 @@ The entry point for every ability, Orders here and Reacts (engine react windows)
 
 `card` is the instance the ability is printed on, `ability` its index in `Card.abilities`,
 `performer` the character performing it; `target` the chosen target (checked by the caller,
-engine.abilities_offer), `discard` the hand cards discarded as a cost. It logs the ability,
-pays every cost it can read, then pushes a `ResolvingAbility` frame (effects the engine runs,
-continued by `continue_ability` when `engine.turn.advance` resumes it) or a
-`ResolvingManually` frame (the text resolved by hand). An Action card from hand leaves the hand
-at once and goes to the discard pile when resolved (303.5).
+engine.abilities_offer), `discard` the hand cards discarded as a cost. It logs the ability and
+pushes a `PerformingAction` frame that goes through the steps of 510.5 with their react
+windows (engine.action_steps): it pays every cost it can read, then pushes a
+`ResolvingAbility` frame (effects the engine runs, continued by `continue_ability` when
+`engine.turn.advance` resumes it) or a `ResolvingManually` frame (the text resolved by
+hand). An Action card from hand leaves the hand at once and goes to the discard pile when
+resolved (303.5).
 """
 
 from __future__ import annotations
@@ -34,9 +36,8 @@ from engine.death import move_to_discard
 from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
 from engine.events_abilities import AbilityPerformed, EffectSkipped
-from engine.feats import abilities_of, feat_of, is_spell
-from engine.feats_run import resolve_feat
-from engine.frames import ResolvingAbility, ResolvingManually
+from engine.feats import abilities_of, is_spell
+from engine.frames import PerformingAction, ResolvingAbility, ResolvingManually
 from engine.pending import Decision, DecisionKind
 from engine.primitives import (
     add_counters,
@@ -66,9 +67,13 @@ RUNNABLE = frozenset(
     }
 )  # fmt: skip
 _ON_WHOM = (Affects.PERFORMER, Affects.SOURCE, Affects.TARGET)
+# Effects of a React on its trigger: the strike or action its window answers (510.10, 509.5).
+ON_TRIGGER = frozenset({Op.CANCEL, Op.REDUCE_WOUNDS, Op.PREVENT_WOUNDS, Op.EXTRA_WOUNDS})
 
 
 def _effect_runnable(effect: Effect, has_target: bool) -> bool:
+    if effect.op in ON_TRIGGER:
+        return effect.affects is Affects.TRIGGER
     if effect.op not in RUNNABLE:
         return False
     if effect.op in (Op.DRAW, Op.SURVEY):
@@ -132,19 +137,9 @@ def perform_ability(
     if card in tx.player(seat).hand:  # 303.5: into the action zone, discarded once resolved
         tx.take_from_hand(seat, card)
         tx.update_player(seat, action_zone=(*tx.player(seat).action_zone, card))
-    pay_costs(tx, seat, card, printed, performer, discard)
-    if performer not in tx.units:
-        tx.emit(EffectSkipped(seat=seat, card=card, name=tx.name(card), why="performer_left_play",
-                              rule="510.12"))  # fmt: skip
-        finish_source(tx, card)
-        return
-    if (feat := feat_of(printed)) is not None:  # 603.1: the feat check, then its effect
-        resolve_feat(tx, seat, card, feat, printed, performer, target)
-        return
-    if automated:
-        tx.push_frame(ResolvingAbility(seat, card, ability, performer, target))
-    else:
-        open_manual(tx, seat, card, printed.text)
+    from engine.action_steps import begin_action  # 510.5: its steps and their windows
+
+    begin_action(tx, PerformingAction(seat, card, ability, performer, target, discard))
 
 
 def open_manual(tx: Tx, seat: int, card: int, text: str) -> None:
@@ -187,7 +182,7 @@ def pay_costs(
         elif kind is CostKind.WOUND_PERFORMER:
             inflict_wounds(tx, performer, cost.amount, source=card)
         elif kind is CostKind.KILL_PERFORMER:
-            kill(tx, performer, "510.2")
+            kill(tx, performer, "510.2", windows=False)
         elif kind is CostKind.REMOVE_COUNTERS:
             _remove_counters(tx, card, performer, cost.name, cost.amount)
     if Qualifier.ROLL in ability.qualifiers and performer in tx.units:
@@ -282,6 +277,9 @@ def _strike(tx: Tx, frame: ResolvingAbility, effect: Effect, effects: tuple[Effe
 def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     """One effect primitive that needs no frame of its own (510.5 step 3)."""
     op, seat = effect.op, frame.seat
+    if op in ON_TRIGGER:
+        on_trigger(tx, frame, effect)
+        return
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)
         return
@@ -314,6 +312,27 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         _save(tx, frame, effect, whom)
         return
     apply_to(tx, frame, effect, whom)
+
+
+def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
+    """A React's effect on its trigger (the frame is the top one): cancel the strike or
+    action its window answers (510.10), or change the wounds of the strike (509.5 5-6)."""
+    from engine.action_steps import cancel_under
+    from engine.react_perform import change_strike
+
+    index = len(tx.stack) - 1
+    if effect.op is Op.CANCEL:
+        done = cancel_under(tx, index)
+    else:
+        done = change_strike(tx, index, effect.op.value, effect.amount or 1)
+    if not done:
+        from engine.react_perform import strike_under
+
+        strike = strike_under(tx, index)
+        if effect.op is Op.CANCEL and strike is not None:
+            _skip(tx, frame, "true_strike", "602.14")
+        else:
+            _skip(tx, frame, "no_target", "510.10" if effect.op is Op.CANCEL else "509.5")
 
 
 def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:

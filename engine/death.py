@@ -217,9 +217,14 @@ def _death_windows(tx: Tx) -> set[int]:
 
 
 def killer_of(tx: Tx, uid: int) -> int | None:
-    """The character whose strike is killing `uid` (the innermost strike at it), if any."""
+    """The character whose strike or action is killing `uid` (the innermost strike at it, or
+    the innermost action whose effect is running, 508.6.2), if any."""
+    from engine.frames import PerformingAction
+
     for frame in reversed(tx.stack):
         if isinstance(frame, Striking) and frame.target == uid:
+            return frame.performer
+        if isinstance(frame, PerformingAction) and frame.performer != uid:
             return frame.performer
     return None
 
@@ -236,6 +241,7 @@ def die(tx: Tx, uid: int, why: str, rule: str) -> None:
             rule=rule,
             wounds=unit.wounds,
             hit_points=stats.hit_points(tx, uid),
+            level=stats.level(tx, uid),  # 508.9: its stats at the moment it died
         )
     )
     leave_play(tx, uid, "died", "104.8")

@@ -423,7 +423,8 @@ class WoundsInflicted(BaseEvent):
 
 @dataclass(frozen=True, kw_only=True)
 class CharacterDied(BaseEvent):
-    """104.2 / 104.6: `why` is wounds, hp_zero or level_zero."""
+    """104.2 / 104.6: `why` is wounds, hp_zero, level_zero or killed (an effect); `level` is
+    its level at the moment it died (508.9)."""
 
     KIND: ClassVar[str] = "character_died"
     card: int
@@ -432,6 +433,7 @@ class CharacterDied(BaseEvent):
     rule: str
     wounds: int = 0
     hit_points: int = 0
+    level: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -34,12 +34,44 @@ class Placement(StrEnum):
     FALL = "fall"  # falling forward (401.6.4): a move, the penalty already applied
 
 
+class ActionStep(StrEnum):
+    """Where an action stands in 510.5; the react windows of each moment open as it moves on
+    from a step (engine.action_steps)."""
+
+    DECLARED = "declared"  # step 1 done: "before performing" (1a), "before paying the cost" (2a)
+    PAID = "paid"  # step 2 done: "after paying the cost" (2b), during the effect (508.12)
+    EFFECT = "effect"  # step 3: its effect runs in the frames above
+    PERFORMING = "performing"  # a standard Order's effect runs (507), then "after performing"
+
+
 @dataclass(frozen=True)
 class PerformingOrder:
-    """505.2 / 507: `seat` gives `order`; when it is finished, the next seat gives one (505.1)."""
+    """505.2 / 507: `seat` gives `order`; when it is finished, the next seat gives one (505.1).
+    `step` DECLARED: the "before performing" window (510.5 1a) comes before its effect;
+    PERFORMING: its effect runs in the frames above, then "after performing" (4a).
+    `canceled`: a React canceled it before it was performed (510.10)."""
 
     seat: int
     order: Action
+    step: ActionStep = ActionStep.PERFORMING
+    canceled: bool = False
+
+
+@dataclass(frozen=True)
+class PerformingAction:
+    """510.5: ability `ability` of `card` performed by `performer` (an Order or a React on a
+    card, an Action card), with `target` (None: none) and the hand cards `discard`ed as a
+    cost. `step` says which steps are done: the react windows of 510.5 open between them
+    (engine.action_steps). `canceled`: a React canceled it (510.10); its costs stay paid."""
+
+    seat: int
+    card: int
+    ability: int
+    performer: int
+    target: int | None = None
+    discard: tuple[int, ...] = ()
+    step: ActionStep = ActionStep.DECLARED
+    canceled: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,6 +166,9 @@ class ReactWindow:
     offered: tuple[int, ...] = ()
     used: tuple[int, ...] = ()
     spell: bool = False  # the trigger is a spell's (303.6): Magic Resistance answers (603.4)
+    action: str = ""  # an action's window (510.5): "order" or "react", what is performed
+    killed: str = ""  # a Death window of a kill effect: the rule of the kill (not wounds)
+    level: int | None = None  # 508.9: the subject's level at the moment it died
 
 
 @dataclass(frozen=True)
@@ -179,6 +214,7 @@ class ChoosingEffect:
 
 Frame = (
     PerformingOrder
+    | PerformingAction
     | Attacking
     | Striking
     | PlacingCharacter
@@ -205,6 +241,7 @@ def frame_to_dict(frame: Frame) -> dict[str, object]:
 
 FRAME_KINDS: dict[type, str] = {
     PerformingOrder: "performing_order",
+    PerformingAction: "performing_action",
     Attacking: "attacking",
     Striking: "striking",
     PlacingCharacter: "placing_character",

@@ -4,6 +4,7 @@ are settled by the flow afterwards (104.2, 401.6)."""
 
 from __future__ import annotations
 
+from engine.cards.abilities import Window
 from engine.death import die, leave_play, move_to_discard
 from engine.events import CardDrawn, StatModified
 from engine.events_abilities import (
@@ -40,9 +41,22 @@ def heal(tx: Tx, uid: int, amount: int | None) -> None:
     )
 
 
-def kill(tx: Tx, uid: int, rule: str) -> None:
-    """A character is killed by an effect: it dies (104.8)."""
+def kill(tx: Tx, uid: int, rule: str, windows: bool = True) -> None:
+    """A character is killed by an effect: its Death React window first (508.6.1; it dies
+    when the window closes, unless it left play, 508.7), then it dies (104.8) and the Kill
+    and after-death windows open (508.6.2). A cost kills at once (`windows` False)."""
+    if not windows:
+        die(tx, uid, "killed", rule)
+        return
+    from engine.death import after_death_windows, killer_of
+    from engine.reacts import open_window
+
+    killer = killer_of(tx, uid)
+    seat = tx.units[uid].controller
+    if open_window(tx, (Window.DEATH,), seat=seat, actor=killer, subject=uid, killed=rule):
+        return
     die(tx, uid, "killed", rule)
+    after_death_windows(tx, uid, killer)
 
 
 def move_ranks(tx: Tx, uid: int, ranks: int, source: int) -> None:

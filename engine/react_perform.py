@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from engine.actions import PerformAbility
 from engine.cards.abilities import Window
+from engine.events import ActionCanceled
 from engine.events_reacts import ReactPerformed
 from engine.frames import ReactWindow, StrikeStep, Striking
 from engine.tx import Tx
@@ -80,6 +81,9 @@ def change_strike(tx: Tx, index: int, op: str, amount: int = 1) -> bool:
         if true_strike(tx, frame.performer):
             return False  # 602.14: its strikes may not be canceled
         frame = replace(frame, step=StrikeStep.DONE, hit=False)
+        name = tx.name(frame.performer)
+        tx.emit(ActionCanceled(seat=frame.seat, card=frame.performer, name=name,
+                               why="strike_canceled", rule="510.10"))  # fmt: skip
     else:
         return False
     tx.set_frame(strike, frame)

@@ -73,7 +73,7 @@ WINDOW_RULES: dict[Window, str] = {
 }
 
 # Windows whose subject has left play by then: the trigger stays valid without it.
-GONE_SUBJECT = frozenset({Window.AFTER_DEATH, Window.KILL, Window.LEAVE_PLAY})
+GONE_SUBJECT = frozenset({Window.AFTER_DEATH, Window.KILL, Window.LEAVE_PLAY, Window.AFTER_ACTION})
 
 WINDOW_WORDS: dict[Window, str] = {
     Window.BEFORE_STRIKE: "before a strike is performed",
@@ -206,6 +206,18 @@ def _means_match(wanted: Means, means: Means, spell: bool = False) -> bool:
     return False
 
 
+_ORDER_WORD = re.compile(r"\borders?\b", re.IGNORECASE)
+_REACT_WORD = re.compile(r"\breacts?\b", re.IGNORECASE)
+
+
+def _action_kind_match(text: str, kind: str) -> bool:
+    """ "After ... performs an Order" answers Orders only, "... a React" Reacts only (510.1)."""
+    order, react = bool(_ORDER_WORD.search(text)), bool(_REACT_WORD.search(text))
+    if order == react:
+        return True
+    return kind == ("order" if order else "react")
+
+
 def _controller(board: Board, uid: int) -> int:
     unit = board.units.get(uid)
     if unit is not None:
@@ -267,6 +279,8 @@ def _answers(
             return False
         # 508.5: a React answering several open windows answers the most specific one.
         if not _means_match(trigger.means, Means(frame.means), frame.spell):
+            return False
+        if frame.action and not _action_kind_match(trigger.text, frame.action):
             return False
         return (
             _who_match(board, ability, passive, frame, seat, who)
@@ -428,12 +442,16 @@ def open_window(
     subject: int | None = None,
     means: Means = Means.ANY,
     spell: bool = False,
+    action: str = "",
+    killed: str = "",
 ) -> bool:
     """Open a react window at a trigger (508.1): `windows` are the triggers of this moment,
     most specific first (508.5); `actor` did it, `subject` it happened to; `means` is what it
-    was done with, `spell` whether it is a spell (303.6). Pushes a `ReactWindow` frame and
-    returns True when some seat could answer (after its standing orders); otherwise changes
-    nothing and returns False.
+    was done with, `spell` whether it is a spell (303.6); `action` "order" or "react" for the
+    windows of an action (510.5); `killed` the rule of a kill effect for its Death window (the
+    character dies when the window closes, 508.6.1). Pushes a `ReactWindow` frame and returns
+    True when some seat could answer (after its standing orders); otherwise changes nothing
+    and returns False.
 
     A caller that is a frame sets its own next step first, then calls this; when it returns
     True the caller returns, and `engine.turn.advance` resumes it once the window is closed.
@@ -450,6 +468,9 @@ def open_window(
         actor=actor,
         means=means.value,
         spell=spell,
+        action=action,
+        killed=killed,
+        level=_level_at_death(tx, windows, subject),
     )
     offered: list[Offer] = []
     seats: list[int] = []
@@ -462,6 +483,24 @@ def open_window(
         return False
     tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered)))
     return True
+
+
+def _level_at_death(tx: Tx, windows: tuple[Window, ...], subject: int | None) -> int | None:
+    """508.9: for the windows after a death, the level the character had when it died (its
+    `character_died` event, emitted just before), not its printed level."""
+    if subject is None or not any(w in (Window.KILL, Window.AFTER_DEATH) for w in windows):
+        return None
+    from engine.events import CharacterDied
+
+    for event in reversed(tx.events):
+        if isinstance(event, CharacterDied) and event.card == subject:
+            return event.level
+    return None
+
+
+def died_level(frame: ReactWindow) -> int | None:
+    """508.9: the level of the character whose death the window answers, at its death."""
+    return frame.level
 
 
 def usable_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
@@ -543,9 +582,14 @@ def react_decision(tx: Tx, seat: int, frame: ReactWindow, offers: list[Offer]) -
 def close_window(tx: Tx, frame: ReactWindow) -> None:
     """Back to the trigger once every seat has passed: a death goes on (508.6.1, 508.7)."""
     if Window.DEATH.value in frame.trigger.split(","):
-        from engine.death import finish_dying
+        from engine.death import after_death_windows, die, finish_dying
 
-        finish_dying(tx, frame)
+        uid = frame.subject
+        if not frame.killed:
+            finish_dying(tx, frame)
+        elif uid is not None and uid in tx.units:  # 508.7: still in play, it is killed
+            die(tx, uid, "killed", frame.killed)
+            after_death_windows(tx, uid, frame.actor)
 
 
 def react_actions(state: GameState, seat: int, decision: Decision) -> list[Action]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import stats
+from engine.action_steps import AFTER, BEFORE, end_canceled_order
 from engine.actions import (
     Action,
     AttachEpicClass,
@@ -17,7 +18,7 @@ from engine.actions import (
     PlayDungeon,
     PlayOrderCard,
 )
-from engine.cards.abilities import Window
+from engine.cards.abilities import Means, Window
 from engine.death import check_deaths, move_to_discard
 from engine.events import (
     ActionCanceled,
@@ -42,6 +43,7 @@ from engine.events import (
 )
 from engine.formation import Place, locate, with_character
 from engine.frames import (
+    ActionStep,
     Attacking,
     ChoosingEffect,
     DestroyingItem,
@@ -76,11 +78,62 @@ def spend(
 
 
 def perform_order(tx: Tx, action: Action) -> None:
-    """Start a legal Order: pay its costs and begin its effect."""
+    """Start a legal Order (505.2): declared, then its "before performing" window (510.5 1a);
+    its costs and effect run when `advance` resumes it (`continue_order`). An Order on a card
+    goes through the steps of 510.5 itself (engine.action_steps)."""
     seat = action.seat
-    tx.push_frame(PerformingOrder(seat, action))
     tx.passes = 0
+    on_card = isinstance(action, PerformAbility | PlayOrderCard)
+    step = ActionStep.PERFORMING if on_card else ActionStep.DECLARED
+    index = tx.push_frame(PerformingOrder(seat, action, step))
     tx.emit(OrderGiven(seat=seat, order=action))
+    if on_card:
+        run_order(tx, action)
+        return
+    from engine.reacts import open_window
+
+    actor = _performer(action)
+    if not open_window(tx, BEFORE, seat=seat, actor=actor, means=Means.ACTION, action="order"):
+        tx.set_frame(index, PerformingOrder(seat, action))
+        run_order(tx, action)
+
+
+def _performer(action: Action) -> int | None:
+    """The character performing a standard Order (None: the player, playing a card)."""
+    for name in ("character", "warlord"):
+        value = getattr(action, name, None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
+    """Go on with an Order (the top frame): its effect after its "before performing" window,
+    or, once it is complete, "after performing" (510.5 4a) and the next seat's turn (505.1).
+    True when the game now waits on a decision."""
+    from engine.turn import close_order
+
+    if frame.step is ActionStep.DECLARED and not frame.canceled:
+        tx.set_frame(index, PerformingOrder(frame.seat, frame.order))
+        run_order(tx, frame.order)
+        return bool(tx.pending)
+    tx.pop_frame()
+    if frame.canceled:
+        end_canceled_order(tx, frame)
+    elif not isinstance(frame.order, PerformAbility | PlayOrderCard):
+        from engine.reacts import open_window
+
+        actor = _performer(frame.order)
+        if actor is not None and actor not in tx.units:
+            actor = None
+        open_window(tx, AFTER, seat=frame.seat, actor=actor, means=Means.ACTION, action="order")
+    close_order(tx)
+    return False
+
+
+def run_order(tx: Tx, action: Action) -> None:
+    """Pay an Order's costs and begin its effect (507)."""
+    seat = action.seat
     if isinstance(action, PlayCharacter):
         rank = tx.card(action.card).level or 1
         ask_position(tx, seat, action.card, rank, Placement.PLAY)

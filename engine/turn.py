@@ -39,6 +39,7 @@ from engine.frames import (
     Attacking,
     ChoosingEffect,
     DestroyingItem,
+    PerformingAction,
     PerformingOrder,
     Placement,
     PlacingCharacter,
@@ -85,9 +86,13 @@ def resume(tx: Tx) -> bool:
             continue_strike(tx, index)  # it may stop for a window, or to settle deaths
             return bool(tx.pending)
         case PerformingOrder():
-            tx.pop_frame()
-            close_order(tx)
-            return False
+            from engine.resolve import continue_order  # (imports engine.turn)
+
+            return continue_order(tx, index, frame)
+        case PerformingAction():
+            from engine.action_steps import continue_action
+
+            return continue_action(tx, index)
         case PlacingCharacter() | DestroyingItem() | ChoosingEffect():
             raise RuntimeError(f"{type(frame).__name__} lost its decision")
         case ResolvingManually():

@@ -74,8 +74,8 @@ def test_rule_508_2_a_react_is_performed_once_per_trigger() -> None:
     while state.pending[0].kind is DecisionKind.MANUAL:  # resolved by hand: declare it done
         state, kinds = play(state, default_action(state, 0))
     # Back in the window: the Warden's React was used for this trigger, nobody else can
-    # answer, so the window closed and the wounds are inflicted.
-    assert "wounds_inflicted" in kinds
+    # answer, so the window closed; the strike's one wound was reduced to none (509.5 5).
+    assert "wounds_inflicted" not in kinds and state.units[0].wounds == 0
     assert react_decision(state) is None
 
 

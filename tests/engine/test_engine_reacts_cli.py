@@ -30,8 +30,7 @@ def test_hot_seat_both_players_react_in_one_window() -> None:
     for wanted in (
         "Attack with Ironhide Brute",
         "Greenwood Warden",  # the target
-        "performs Ironhide Brute",  # seat 1 reacts after its strike hits
-        "Done: the card",
+        "performs Ironhide Brute",  # seat 1 reacts after its strike hits (run by the engine)
         "performs Sudden Parry",  # then seat 0, from its hand
         "Pass: no React",  # seat 1 again, its React used: only passing... then seat 0's Warden
     ):

@@ -208,6 +208,8 @@ ADJUST_LINES = {
     "melee_strike": "{card} performs a {amount:+d} melee strike at {target}",
     "ranged_strike": "{card} performs a {amount:+d} ranged strike at {target}",
     "skill_check": "{card} makes a skill check (DC {amount})",
+    "cancel": "Cancel the strike or action this React answers",
+    "shuffle_into_deck": "Shuffle {card} into its owner's deck",
 }
 
 
@@ -362,6 +364,7 @@ TEMPLATES: dict[str, str] = {
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
     "epic_class_attached": "{seat} attaches the Epic Class {name} to {to_name} ({rule}).",
     "action_canceled": "{name} is canceled: {why} ({rule}).",
+    "strike_canceled": "The strike of {name} is canceled by a React ({rule}).",
     "control_changed": "{seat} controls {name} again ({rule}).",
     "wounds_inflicted": "{name} suffers {wounds}.",
     "wounds": "{amount} wound{s}; {left} of {hit_points} HP left",
@@ -433,6 +436,8 @@ WHY: dict[str, str] = {
     "no_target": "no target in reach",
     "attacker_left_play": "the attacker left play",
     "performer_left_play": "its performer left play",
+    "canceled": "a React canceled it",
+    "cost_prevented": "its cost can no longer be paid",
     # leaving a zone
     "resolved": "resolved",
     "discarded": "discarded",
@@ -613,6 +618,8 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
         case ControlChanged():
             return say("control_changed", seat=seat, name=e.name, rule=e.rule)
         case ActionCanceled():
+            if e.why == "strike_canceled":
+                return say("strike_canceled", name=e.name, rule=e.rule)
             return say("action_canceled", name=e.name, why=because(e.why), rule=e.rule)
         case AttackStopped():
             return say("attack_stopped", seat=seat, name=e.name, rule=e.rule)

@@ -32,7 +32,7 @@ from dataclasses import replace
 from engine.cards.abilities import Ability, AbilityKind, CostKind, Means, Window
 from engine.events import ActionCanceled
 from engine.frames import ActionStep, PerformingAction, PerformingOrder, ReactWindow, Striking
-from engine.state import Orientation
+from engine.state import GameState, Orientation
 from engine.tx import Tx
 
 BEFORE = (Window.BEFORE_ACTION, Window.BEFORE_COST)  # 510.5 1a, 2a: one moment
@@ -205,7 +205,7 @@ def end_canceled_order(tx: Tx, frame: PerformingOrder) -> None:
         move_to_discard(tx, card, "canceled", "510.10")
 
 
-def cancelable_under(tx: Tx, index: int) -> int | None:
+def cancelable_under(tx: Tx | GameState, index: int) -> int | None:
     """The index of the strike or action a React's frame at `index` may cancel: the frame
     right under the React's window, when it is a strike, or an action not yet resolved
     (before its effect: a "before" or "after paying the cost" window)."""

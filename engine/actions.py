@@ -143,7 +143,8 @@ ADJUST_OPS: tuple[str, ...] = (
     "wound", "heal", "spend", "ready", "stun", "kill", "move_forward", "move_backward",
     "modify_atk", "modify_ac", "modify_skill", "modify_hp", "modify_level", "draw", "discard",
     "retrieve", "search", "banish", "return_to_hand", "create_token", "add_counters",
-    "remove_counters", "attach", "melee_strike", "ranged_strike", "skill_check",
+    "remove_counters", "attach", "melee_strike", "ranged_strike", "skill_check", "cancel",
+    "shuffle_into_deck",
 )  # fmt: skip
 
 

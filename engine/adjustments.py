@@ -76,13 +76,16 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         raise InvalidActionError(f"There is no card #{max(a.card, a.target)} in this game.")
     if a.op in _ON_CHARACTER and a.card not in state.units:
         return Problem("104.1", "that card is not a character in play.")
+    if a.op == "cancel":
+        return _cancel_problem(state)
     if a.op == "draw":
         if not state.players[seat].deck:
             return Problem("404.4", "your deck is empty, so there is no card to draw.")
         return None
     if a.card == -1:
         return Problem("510.5", f"the adjustment {a.op} needs a card.")
-    zone = _zone(state, a.card) if a.op in ("retrieve", "search", "banish", "attach") else ""
+    zoned = ("retrieve", "search", "banish", "attach", "shuffle_into_deck")
+    zone = _zone(state, a.card) if a.op in zoned else ""
     name = state.card(a.card).name
     if a.op in ("wound", "heal", "add_counters", "remove_counters", "move_forward",
                 "move_backward") and a.amount < 1:  # fmt: skip
@@ -106,6 +109,10 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         return Problem("400.3", f"{name} is not in a discard pile.")
     if a.op == "search" and (zone != "deck" or state.owners[a.card] != seat):
         return Problem("400.3", f"{name} is not in your deck.")
+    if a.op == "shuffle_into_deck" and (
+        zone not in ("hand", "discard", "action_zone", "banish") or state.owners[a.card] != seat
+    ):
+        return Problem("400.3", f"{name} is not a card of yours out of play to shuffle in.")
     if a.op == "banish" and zone in ("banish", "none"):
         return Problem("400.3", f"{name} cannot be banished from where it is.")
     if a.op == "return_to_hand" and a.card in state.tokens:
@@ -116,6 +123,21 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         return Problem("703.3", f"{name} is not a character to copy as a token.")
     if a.op == "attach" and (a.target not in state.units or zone in ("play", "none")):
         return Problem("510.5", "attach a card that is not in play to a character in play.")
+    return None
+
+
+def _cancel_problem(state: GameState) -> Problem | None:
+    """510.10: a React resolved by hand cancels the strike or action its window answers."""
+    from engine.action_steps import cancelable_under
+    from engine.frames import Striking
+    from engine.keywords import true_strike
+
+    at = cancelable_under(state, len(state.stack))
+    if at is None:
+        return Problem("510.10", "this resolution answers no strike or action to cancel.")
+    frame = state.stack[at]
+    if isinstance(frame, Striking) and true_strike(state, frame.performer):
+        return Problem("602.14", f"{state.card(frame.performer).name} has True Strike.")
     return None
 
 
@@ -205,6 +227,15 @@ def adjust(tx: Tx, a: Adjust, source: int) -> None:
             shuffle_deck(tx, seat)
     elif op == "banish":
         _banish(tx, card)
+    elif op == "cancel":
+        from engine.action_steps import cancel_under
+
+        cancel_under(tx, len(tx.stack) - 1)
+    elif op == "shuffle_into_deck":
+        _take_from_zone(tx, card)
+        owner = tx.owners[card]
+        tx.update_player(owner, deck=(*tx.player(owner).deck, card))
+        shuffle_deck(tx, owner)  # 508.2.1: a React shuffled in is forgotten
     elif op == "create_token":
         from engine.effects import put_character_token_into_play
 

@@ -15,7 +15,8 @@ from engine.events import BaseEvent
 @dataclass(frozen=True, kw_only=True)
 class ReactPerformed(BaseEvent):
     """508: `performer` performs React number `ability` of `card` in answer to `window` (a
-    `Window` value) about `subject`; `automated` says whether the engine runs its effect."""
+    `Window` value) about `subject`; `automated` says whether the engine runs its effect;
+    `subject_level` is, after a death, the level the subject had when it died (508.9)."""
 
     KIND: ClassVar[str] = "react_performed"
     card: int
@@ -28,3 +29,4 @@ class ReactPerformed(BaseEvent):
     automated: bool
     subject: int | None = None
     subject_name: str | None = None
+    subject_level: int | None = None

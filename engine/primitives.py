@@ -133,9 +133,14 @@ def detach(tx: Tx, card: int) -> None:
 
 
 def shuffle_deck(tx: Tx, seat: int) -> None:
+    """Shuffle a deck; 508.2.1: a React shuffled into it is no longer remembered as used in
+    the open react windows (it may answer the same trigger again once retrieved)."""
     deck, tx.rng = tx.rng.shuffled(tx.player(seat).deck)
     tx.update_player(seat, deck=deck)
     tx.emit(DeckShuffled(seat=seat))
+    from engine.reacts import forget_used
+
+    forget_used(tx, set(deck))
 
 
 def attach(tx: Tx, seat: int, card: int, to: int) -> None:

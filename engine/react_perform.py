@@ -13,7 +13,9 @@ from engine.frames import ReactWindow, StrikeStep, Striking
 from engine.tx import Tx
 
 
-def perform_react(tx: Tx, action: PerformAbility, window: Window, subject: int | None) -> None:
+def perform_react(
+    tx: Tx, action: PerformAbility, window: Window, subject: int | None, level: int | None = None
+) -> None:
     """508.4: the performer performs the React; its costs are paid and its effect pushed
     above the window, which asks again once the effect is done (508.3)."""
     from engine.abilities_run import is_runnable, perform_ability
@@ -34,6 +36,7 @@ def perform_react(tx: Tx, action: PerformAbility, window: Window, subject: int |
             automated=is_runnable(ability),
             subject=subject,
             subject_name=tx.name(subject) if subject is not None else None,
+            subject_level=level,
         )
     )
     target = action.target if action.target >= 0 else None

@@ -1,16 +1,34 @@
-"""Reading records written before react windows (record version 2): the same game, with every
-react window it meets passed. Declining makes no event, so the upgraded record shows the same
-public events as it did (engine.reacts)."""
+"""Reading records written before some react windows existed: the same game, with every react
+window it meets and does not answer passed. Declining makes no event, so the upgraded record
+shows the same public events as it did (engine.reacts).
+
+Version 3 records (before the windows of an action's steps, 510.5, and of kill effects,
+508.6) are read this way (`upgrade_version_3`); one that used a React whose effect the engine
+now runs itself (cancel, reduce or add wounds) no longer lines up and is refused."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from engine.actions import Action, Decline
+from engine.errors import EngineError, RecordError
 from engine.game import apply
 from engine.pending import DecisionKind
 from engine.record import GameRecord
 from engine.state import GameState
+
+
+def upgrade_version_3(record: GameRecord) -> GameRecord:
+    """A version 3 record as version 4: new react windows passed (`pass_new_windows`), or a
+    RecordError with a sentence when an action no longer lines up."""
+    try:
+        return pass_new_windows(record)
+    except EngineError as exc:
+        raise RecordError(
+            "Record version 3 was written by an older engine and cannot be replayed: it uses a "
+            "React whose effect this engine runs itself (cancel a strike or an action, reduce "
+            f"or add wounds), so its actions no longer line up ({exc})"
+        ) from exc
 
 
 def pass_new_windows(record: GameRecord) -> GameRecord:
@@ -27,17 +45,27 @@ def pass_new_windows(record: GameRecord) -> GameRecord:
         return state
 
     for action in record.actions:
-        if not (
-            state.pending
-            and state.pending[0].kind is DecisionKind.REACT
-            and action.seat == state.pending[0].seat
-            and _answers_react(action)
-        ):
-            state = decline_all(state)
+        while state.pending and state.pending[0].kind is DecisionKind.REACT:
+            asked = state.pending[0].seat
+            if action.seat == asked and _answers_react(action) and _legal(state, action):
+                break
+            decline = Decline(asked)
+            state = apply(state, decline).state
+            actions.append(decline)
         state = apply(state, action).state
         actions.append(action)
     decline_all(state)
     return replace(record, actions=tuple(actions))
+
+
+def _legal(state: GameState, action: Action) -> bool:
+    from engine.game import check
+
+    try:
+        check(state, action)
+    except EngineError:
+        return False
+    return True
 
 
 def _answers_react(action: Action) -> bool:

@@ -536,6 +536,18 @@ def _still_there(board: Board, seat: int, offer: Offer) -> bool:
     return offer.card in unit.items or offer.card in unit.attachments
 
 
+def forget_used(tx: Tx, cards: set[int]) -> None:
+    """508.2.1: "the game does not 'remember' that a React has already been used if it has
+    been shuffled into your deck": `cards` were shuffled into a deck, so every open window
+    forgets that they were used."""
+    for index, frame in enumerate(tx.stack):
+        if isinstance(frame, ReactWindow) and frame.used:
+            pairs = [frame.used[i : i + 2] for i in range(0, len(frame.used), 2)]
+            kept = tuple(v for pair in pairs if pair[0] not in cards for v in pair)
+            if kept != frame.used:
+                tx.set_frame(index, replace(frame, used=kept))
+
+
 def trigger_valid(board: Board, frame: ReactWindow) -> bool:
     """508.3 / 508.7: whether the trigger still stands (its subject still in play, a dying
     character still dying)."""
@@ -663,7 +675,7 @@ def answer_react(tx: Tx, decision: Decision, action: Action) -> None:
     )
     from engine.react_perform import perform_react
 
-    perform_react(tx, action, windows_of(frame)[0], frame.subject)
+    perform_react(tx, action, windows_of(frame)[0], frame.subject, frame.level)
 
 
 def exposure(state: GameState, seat: int) -> str | None:

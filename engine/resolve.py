@@ -99,8 +99,9 @@ def perform_order(tx: Tx, action: Action) -> None:
 
 
 def _performer(action: Action) -> int | None:
-    """The character performing a standard Order (None: the player, playing a card)."""
-    for name in ("character", "warlord"):
+    """The character performing a standard Order; for a character played from hand, that
+    character (510.15: a player's action is its characters')."""
+    for name in ("character", "warlord", "card"):
         value = getattr(action, name, None)
         if isinstance(value, int):
             return value
@@ -124,8 +125,6 @@ def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
         from engine.reacts import open_window
 
         actor = _performer(frame.order)
-        if actor is not None and actor not in tx.units:
-            actor = None
         open_window(tx, AFTER, seat=frame.seat, actor=actor, means=Means.ACTION, action="order")
     close_order(tx)
     return False

@@ -207,10 +207,13 @@ def end_canceled_order(tx: Tx, frame: PerformingOrder) -> None:
 
 def cancelable_under(tx: Tx | GameState, index: int) -> int | None:
     """The index of the strike or action a React's frame at `index` may cancel: the frame
-    right under the React's window, when it is a strike, or an action not yet resolved
-    (before its effect: a "before" or "after paying the cost" window)."""
+    right under the window the React (the action right above it) answers, when it is a
+    strike, or an action not yet resolved (before its effect: a "before" or "after paying
+    the cost" window)."""
     for i in range(min(index, len(tx.stack)) - 1, 0, -1):
         if isinstance(tx.stack[i], ReactWindow):
+            if i + 1 >= len(tx.stack) or not isinstance(tx.stack[i + 1], PerformingAction):
+                return None  # not a React performed in this window (a static text, 512.3)
             under = tx.stack[i - 1]
             if isinstance(under, Striking):
                 return i - 1

@@ -169,6 +169,7 @@ class ReactWindow:
     action: str = ""  # an action's window (510.5): "order" or "react", what is performed
     killed: str = ""  # a Death window of a kill effect: the rule of the kill (not wounds)
     level: int | None = None  # 508.9: the subject's level at the moment it died
+    statics: bool = False  # static texts answer it too: resolved when it closes (512.3)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,7 @@ class ResolvingManually:
     seat: int
     card: int
     text: str
+    static: bool = False  # a triggered static text (512.3), not an action
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.actions import Action, Decline
+from engine.actions import Action, Decline, DoneResolving, PerformAbility
 from engine.errors import EngineError, RecordError
+from engine.frames import ResolvingManually
 from engine.game import apply
 from engine.pending import DecisionKind
 from engine.record import GameRecord
@@ -33,25 +34,26 @@ def upgrade_version_3(record: GameRecord) -> GameRecord:
 
 def pass_new_windows(record: GameRecord) -> GameRecord:
     """`record` with a `Decline` inserted wherever the game now waits on a react window that
-    the record's next action does not answer (an older record never answers one)."""
+    the record's next action does not answer (an older record never answers one), and a
+    `DoneResolving` wherever it waits on a static text to resolve by hand (512.3)."""
     state = record.begin().state
     actions: list[Action] = []
 
     def decline_all(state: GameState) -> GameState:
-        while state.pending and state.pending[0].kind is DecisionKind.REACT:
-            action = Decline(state.pending[0].seat)
-            state = apply(state, action).state
-            actions.append(action)
+        while state.pending and _new(state):
+            passing = _pass(state)
+            state = apply(state, passing).state
+            actions.append(passing)
         return state
 
     for action in record.actions:
-        while state.pending and state.pending[0].kind is DecisionKind.REACT:
+        while state.pending and _new(state):
             asked = state.pending[0].seat
-            if action.seat == asked and _answers_react(action) and _legal(state, action):
+            if action.seat == asked and _answers(state, action) and _legal(state, action):
                 break
-            decline = Decline(asked)
-            state = apply(state, decline).state
-            actions.append(decline)
+            passing = _pass(state)
+            state = apply(state, passing).state
+            actions.append(passing)
         state = apply(state, action).state
         actions.append(action)
     decline_all(state)
@@ -68,7 +70,26 @@ def _legal(state: GameState, action: Action) -> bool:
     return True
 
 
-def _answers_react(action: Action) -> bool:
-    from engine.actions import PerformAbility
+def _new(state: GameState) -> bool:
+    """Whether the game waits on something a record of an older version never answers: a
+    react window, or a static text to resolve by hand (512.3)."""
+    decision = state.pending[0]
+    if decision.kind is DecisionKind.REACT:
+        return True
+    if decision.kind is DecisionKind.MANUAL and decision.frame is not None:
+        frame = state.stack[decision.frame]
+        return isinstance(frame, ResolvingManually) and frame.static
+    return False
 
-    return isinstance(action, Decline | PerformAbility)
+
+def _pass(state: GameState) -> Action:
+    seat = state.pending[0].seat
+    return Decline(seat) if state.pending[0].kind is DecisionKind.REACT else DoneResolving(seat)
+
+
+def _answers(state: GameState, action: Action) -> bool:
+    """Whether the record's next action may answer what the game waits on: a React or a pass
+    for a react window; never for a static text (older records never resolved one)."""
+    if state.pending[0].kind is DecisionKind.REACT:
+        return isinstance(action, Decline | PerformAbility)
+    return False

@@ -479,9 +479,12 @@ def open_window(
         if offers:
             seats.append(s)
             offered += offers
-    if not offered:
+    from engine.static_triggers import triggered
+
+    statics = bool(triggered(tx, frame))  # 512.3: static texts after the Reacts
+    if not offered and not statics:
         return False
-    tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered)))
+    tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered), statics=statics))
     return True
 
 
@@ -592,7 +595,12 @@ def react_decision(tx: Tx, seat: int, frame: ReactWindow, offers: list[Offer]) -
 
 
 def close_window(tx: Tx, frame: ReactWindow) -> None:
-    """Back to the trigger once every seat has passed: a death goes on (508.6.1, 508.7)."""
+    """Back to the trigger once every seat has passed: static texts it set off are resolved
+    (512.3), and a death goes on (508.6.1, 508.7)."""
+    if frame.statics:
+        from engine.static_triggers import resolve_statics
+
+        resolve_statics(tx, frame)
     if Window.DEATH.value in frame.trigger.split(","):
         from engine.death import after_death_windows, die, finish_dying
 

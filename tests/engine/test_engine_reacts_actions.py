@@ -346,3 +346,83 @@ def test_version_3_records_that_no_longer_line_up_are_refused_with_a_sentence() 
     old["actions"].append({"type": "done_resolving", "seat": 0})
     with pytest.raises(RecordError, match="Record version 3 was written by an older engine"):
         GameRecord.from_dict(old)
+
+
+def test_rule_508_2_1_a_react_shuffled_into_the_deck_is_forgotten() -> None:
+    """508.2.1: "the game does not 'remember' that a React has already been used if it has
+    been shuffled into your deck. So, if, during the same react window, you are able to use
+    a React, shuffle it into your deck, and then retrieve it and play it again, that would be
+    acceptable." Sudden Parry, resolved by hand, shuffles itself in and is searched back."""
+    position = data("react-two-seats.json")
+    position["cards"]["sudden-parry"]["text"] = (
+        "React: After one of your characters is hit: Something odd happens."
+    )
+    parry = 3
+    state, _ = play(
+        load_position(position),
+        {"type": "attack", "seat": 1, "character": 6},
+        {"type": "choose", "seat": 1, "option": 0},
+        Decline(1),  # Ironhide Brute's React
+    )
+    assert asked(state) == (0, "after_hit", "509.5")
+    state, _ = play(state, react(state, 0, parry))
+    window = next(f for f in state.stack if isinstance(f, ReactWindow))
+    assert parry in window.used  # 508.2: remembered for this trigger
+    state, _ = play(
+        state,
+        Adjust(0, "shuffle_into_deck", parry),
+        Adjust(0, "search", parry),
+        DoneResolving(0),
+    )
+    window = next(f for f in state.stack if isinstance(f, ReactWindow))
+    assert parry not in window.used and parry in state.players[0].hand
+    state, _ = play(state, Decline(1))  # the other seat first (508.3), then seat 0 again
+    assert asked(state) == (0, "after_hit", "509.5")
+    assert react(state, 0, parry).card == parry
+
+
+# --- 512.3: static texts set off by the same trigger as Reacts ------------------------------
+RAIDER_0, BELL = 1, 8
+
+
+def _bell() -> GameState:
+    position = data("manual-kill-windows.json")
+    position["cards"]["mourning-bell"] = {
+        "name": "Mourning Bell", "type": "Character", "level": 1, "attack": [0],
+        "armor_class": 10, "skill": 0, "hit_points": 2, "factions": ["Mercenary Guilds"],
+        "text": "Whenever a character dies, each opponent of its controller draws a card.",
+    }  # fmt: skip
+    position["seats"][1]["ranks"][0].append("Mourning Bell")
+    state = load_position(position)
+    assert state.card(BELL).name == "Mourning Bell"
+    state, _ = play(state, PerformAbility(0, 3, 0, 0))
+    return state
+
+
+def test_rule_512_3_reacts_first_then_static_texts_set_off_by_the_same_event() -> None:
+    """512.3: "When this occurs, all actions are performed first, then the ongoing and static
+    effects are handled at the same time ... resolving in initiative order and rechecking the
+    validity of the trigger". Grunt Raider is killed by hand: Mazruk's React and Blood
+    Howler's Kill React are offered first; Mourning Bell's text is resolved after them, by
+    its controller, then the manual resolution that killed goes on."""
+    state, events = play(_bell(), Adjust(0, "kill", RAIDER_0))
+    assert asked(state) == (0, "kill,after_death", "508.6.2")
+    assert "manual_effect" not in [e.kind for e in events]
+    state, events = play(state, Decline(0))
+    bell = next(e for e in events if e.kind == "manual_effect")
+    assert (bell.seat, bell.card) == (1, BELL)
+    decision = state.pending[0]
+    assert (decision.seat, decision.kind) == (1, DecisionKind.MANUAL)
+    assert getattr(state.stack[decision.frame or 0], "static", False)
+    state, _ = play(state, DoneResolving(1))
+    assert (state.pending[0].seat, state.pending[0].kind) == (0, DecisionKind.MANUAL)
+
+
+def test_rule_512_3_a_static_text_alone_makes_no_react_pause() -> None:
+    """512.3 with no React able to answer: nobody is asked to react; the static text is
+    resolved at once by its controller."""
+    from engine.actions import SetStandingOrder
+
+    state, _ = play(_bell(), SetStandingOrder(0, "pass_all"), Adjust(0, "kill", RAIDER_0))
+    assert asked(state) is None
+    assert (state.pending[0].seat, state.pending[0].kind) == (1, DecisionKind.MANUAL)

@@ -460,6 +460,10 @@ def open_window(
 
     if any(d.frame is not None for d in tx.pending):
         return False  # a frame waits on a decision: a window cannot go above it
+    from engine.static_triggers import static_names
+
+    if _names_for(tx, windows) == frozenset() and static_names(tx, windows) == frozenset():
+        return False  # no card of this game answers these windows: the common case
     frame = ReactWindow(
         seat=seat,
         trigger=",".join(w.value for w in windows),

@@ -71,7 +71,7 @@ def statics_of(card: Card) -> _Statics:
     return found
 
 
-def _names(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | None:
+def static_names(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | None:
     """Names of the game's cards with a triggered static text for `windows` (None: unknown)."""
     cards: Mapping[str, Card] | None = getattr(board, "cards", None)
     if cards is None:
@@ -98,7 +98,7 @@ def triggered(board: Tx, frame: ReactWindow) -> list[tuple[int, int, str]]:
     from engine.reacts import _answers, windows_of
 
     windows = windows_of(frame)
-    names = _names(board, windows)
+    names = static_names(board, windows)
     if names == frozenset():
         return []
     instances = getattr(board, "instances", None)

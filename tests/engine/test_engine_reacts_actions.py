@@ -426,3 +426,19 @@ def test_rule_512_3_a_static_text_alone_makes_no_react_pause() -> None:
     state, _ = play(_bell(), SetStandingOrder(0, "pass_all"), Adjust(0, "kill", RAIDER_0))
     assert asked(state) is None
     assert (state.pending[0].seat, state.pending[0].kind) == (1, DecisionKind.MANUAL)
+
+
+def test_a_position_dumped_in_an_actions_window_loads_back() -> None:
+    """docs/position-format.md: a dump of a live game is a position; the frames of 510.5
+    (`performing_action`, the window's new fields) read back to the same state."""
+    from engine.position_write import position_to_dict
+
+    state, _ = play(load_position(data("action-windows.json")), rally())
+    dumped = json.loads(json.dumps(position_to_dict(state)))
+    assert [f["kind"] for f in dumped["stack"]] == [
+        "performing_order",
+        "performing_action",
+        "react_window",
+    ]
+    again = load_position(dumped)
+    assert again.stack == state.stack and again.pending == state.pending

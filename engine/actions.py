@@ -271,21 +271,30 @@ def _check_direction(value: Any) -> None:
         raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
 
 
+# The field names of each action type already checked to be one (validate_shape).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def validate_shape(action: object) -> Action:
     """Raise InvalidActionError unless `action` is a well-formed Action value."""
-    if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
-        raise InvalidActionError(f"Not an action: {action!r}.")
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if f.name in ("spend", "discard"):
+    names = _FIELD_NAMES.get(type(action))
+    if names is None:
+        if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
+            raise InvalidActionError(f"Not an action: {action!r}.")
+        names = tuple(f.name for f in fields(action))
+        _FIELD_NAMES[type(action)] = names
+    assert isinstance(action, Action)
+    for name in names:
+        value = getattr(action, name)
+        if name in ("spend", "discard"):
             if not _is_ids(value, tuple):
-                raise InvalidActionError(f"Field {f.name!r} must be a tuple of card ids.")
-        elif f.name == "direction":
+                raise InvalidActionError(f"Field {name!r} must be a tuple of card ids.")
+        elif name == "direction":
             _check_direction(value)
-        elif f.name in ("op", "name"):
-            _check_text(f.name, value)
-        elif f.name in ("policy", "window"):
-            _check_word(f.name, value)
+        elif name in ("op", "name"):
+            _check_text(name, value)
+        elif name in ("policy", "window"):
+            _check_word(name, value)
         elif not _is_int(value):
-            raise InvalidActionError(f"Field {f.name!r} must be an integer, not {value!r}.")
+            raise InvalidActionError(f"Field {name!r} must be an integer, not {value!r}.")
     return action

@@ -81,18 +81,26 @@ def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | 
     """(card, ability index, Order, performer) for each Order the seat's cards offer: printed
     on its characters (507.7), on their equipped items and attached cards (507.7, 507.7.2);
     an Action card in hand has no performer yet (None: any character you control, 507.6)."""
-    units = board.units
+    units, card_of = board.units, board.card
     for uid in sorted(units):
         unit = units[uid]
         if unit.controller != seat:
             continue
-        for card in (uid, *unit.items, *unit.attachments):
-            for index, ability in _orders_of(board.card(card)):  # 603: feats too
+        for card in (
+            (uid, *unit.items, *unit.attachments) if unit.items or unit.attachments else (uid,)
+        ):
+            definition = card_of(card)
+            found = _ORDERS.get(id(definition))  # `_orders_of`, inline
+            if found is None or found[0] is not definition:
+                orders = _orders_of(definition)
+            else:
+                orders = found[1]
+            for index, ability in orders:  # 603: feats too
                 yield card, index, ability, uid
     for card in board.players[seat].hand:
-        found = _action_order(board.card(card))
-        if found is not None:
-            yield card, found[0], found[1], None
+        action = _action_order(board.card(card))
+        if action is not None:
+            yield card, action[0], action[1], None
 
 
 # The Orders of a card definition (by identity, the card kept so its id is not reused):
@@ -336,7 +344,7 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
     """Every Order on cards the seat may perform now, with its targets and discards (at most
     `limit` discard choices per Order, the lowest card ids first)."""
     units = board.units
-    own = sorted(u for u, unit in units.items() if unit.controller == seat)
+    own: list[int] = []  # the seat's characters, when an Action card needs them
     hand = sorted(board.players[seat].hand)
     out: list[PerformAbility] = []
     for card, index, ability, performer in sources(board, seat):
@@ -349,6 +357,8 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
                 continue
         else:
             discards = [()]
+        if performer is None and not own:
+            own = sorted(u for u, unit in units.items() if unit.controller == seat)
         for uid in own if performer is None else (performer,):
             orientation = units[uid].orientation
             if orientation is Orientation.STUNNED or (

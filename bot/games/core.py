@@ -185,6 +185,7 @@ class ServiceCore:
             winner=row["winner"],
             result=row["result"],
             public_waiting_on=shown,
+            hidden_waits=tuple(s for s in waiting if s not in shown),
         )
 
     def load(self, game_id: int) -> Live:

@@ -136,10 +136,15 @@ class DeadlineScheduler:
         restart between the two finds the wait timed out but standing and applies it then;
         the host's version check makes a second application impossible."""
         policy = rules.policy
-        self.store.record_timeout(wait, now, user, policy, rules.timeout_hours)
+        # A seat asked about a hidden react (508) is never named in public: its timeout has
+        # no public notice, and instead of forfeiting it passes (the default answer), so
+        # nothing tells the table a window was open.
+        hidden = wait.seat in game.hidden_waits
+        self.store.record_timeout(wait, now, user, policy, rules.timeout_hours, not hidden)
         if policy is TimeoutPolicy.REMIND:
             return None
-        act = self.host.apply_default if policy is TimeoutPolicy.DEFAULT else self.host.forfeit
+        forfeit = policy is TimeoutPolicy.FORFEIT and not hidden
+        act = self.host.forfeit if forfeit else self.host.apply_default
         try:
             return act(game.id, wait.seat, game.version)
         except BotError:

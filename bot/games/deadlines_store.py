@@ -139,22 +139,24 @@ class DeadlineStore:
         )
 
     def record_timeout(
-        self, wait: Wait, now: datetime, user: str, policy: TimeoutPolicy, hours: float
+        self,
+        wait: Wait,
+        now: datetime,
+        user: str,
+        policy: TimeoutPolicy,
+        hours: float,
+        notice: bool = True,
     ) -> None:
-        """Mark the wait timed out and put the public notice in the outbox."""
+        """Mark the wait timed out and (with `notice`) put the public notice in the outbox."""
         key = f"timeout:{wait.game_id}:{wait.seat}:{wait.version}"
         data = {"game_id": wait.game_id, "seat": wait.seat, "user": user,
                 "policy": policy.value, "hours": hours}  # fmt: skip
-        self._write(
-            [
-                (
-                    "UPDATE deadline_waits SET timed_out = COALESCE(timed_out, ?)"
-                    " WHERE game_id = ? AND seat = ? AND version = ?",
-                    [now.isoformat(), wait.game_id, wait.seat, wait.version],
-                ),
-                self._outbox(key, now, "timed_out", data),
-            ]
+        mark = (
+            "UPDATE deadline_waits SET timed_out = COALESCE(timed_out, ?)"
+            " WHERE game_id = ? AND seat = ? AND version = ?",
+            [now.isoformat(), wait.game_id, wait.seat, wait.version],
         )
+        self._write([mark, self._outbox(key, now, "timed_out", data)] if notice else [mark])
 
     @staticmethod
     def _outbox(key: str, now: datetime, kind: str, data: dict[str, Any]) -> tuple[str, list[Any]]:

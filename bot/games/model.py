@@ -133,6 +133,7 @@ class GameInfo:
     winner: int | None = None
     result: str = ""
     public_waiting_on: tuple[int, ...] = ()  # those that may be named: no hidden react (508)
+    hidden_waits: tuple[int, ...] = ()  # those asked about a hidden react: never named
 
     def seat_of(self, user_id: str) -> tuple[int, ...]:
         return tuple(s.seat for s in self.seats if s.user_id == user_id)

@@ -63,3 +63,27 @@ def play(svc: GameService, game_id: int, moves: int, seed: int = 0) -> list[Game
         choice = rng.choice(svc.legal_moves(game_id, user)[seat])
         done.append(svc.submit(game_id, user, choice, version))
     return done
+
+
+def hidden_react_game(svc: GameService, options: TableOptions | None = None) -> int:
+    """A hosted game (`options` with the fixed seed 22, Deverenian against Nothrog) played
+    by a seeded random player until it waits on seat 0 (Ann) alone, asked about a hidden
+    react (509.5)."""
+    import random
+
+    from bot.games.notify_pacing import waits_on_hidden_react
+
+    game = svc.create_game("g1", USERS[0], options or TableOptions(seed=22))
+    svc.join(game.id, USERS[1])
+    svc.submit_deck(game.id, USERS[0], "saga-deverenian")
+    svc.submit_deck(game.id, USERS[1], "saga-nothrog")
+    rng = random.Random(1)
+    for _ in range(20):
+        state, version = svc.state(game.id)
+        if waits_on_hidden_react(state):
+            assert state.waiting_on() == (0,)
+            return game.id
+        seat = state.waiting_on()[0]
+        user = user_at(svc, game.id, seat)
+        svc.submit(game.id, user, rng.choice(svc.legal_moves(game.id, user)[seat]), version)
+    raise AssertionError("the game never waited on a hidden react")

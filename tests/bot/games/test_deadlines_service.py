@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from games_fakes import USERS, Clock, service
+from games_fakes import USERS, Clock, hidden_react_game, service
 
 from bot.games import GameService, TableOptions, TimeoutPolicy
 from bot.games.deadlines import Reminder, TimedOut
@@ -67,3 +67,27 @@ def test_forfeit_through_the_service(tmp_path: Path) -> None:
     assert svc.game(game).status is Status.FINISHED
     clock.advance(100)
     assert scheduler.tick().transitions == ()
+
+
+def test_a_hidden_react_wait_times_out_unseen_and_passes_instead_of_forfeiting(
+    tmp_path: Path,
+) -> None:
+    """508: nobody may learn that a seat is asked about a react others cannot see: its
+    timeout puts no public notice out, and under the forfeit policy it passes the react (the
+    decision's default) rather than forfeit, which would tell the table it was waited on."""
+    clock = Clock()
+    svc = service(tmp_path / "bot.db", clock)
+    options = TableOptions(seed=22, reminder_hours=0, timeout_policy=TimeoutPolicy.FORFEIT,
+                           timeout_hours=2)  # fmt: skip
+    game = hidden_react_game(svc, options)
+    assert svc.game(game).hidden_waits == (0,)
+    scheduler = for_service(svc)
+    assert scheduler.tick().notices == ()
+    clock.advance(3)
+    result = scheduler.tick()
+    assert not [n for n in result.notices if isinstance(n, TimedOut)]
+    (t,) = result.transitions
+    assert [e.kind for e in t.entries] == [EntryKind.DEFAULT] and t.entries[0].seat == 0
+    assert t.entries[0].data["action"]["type"] != "resign"
+    kinds = {e.kind for e in svc.store.log(game)}
+    assert EntryKind.FORFEIT not in kinds and not svc.game(game).seats[0].resigned

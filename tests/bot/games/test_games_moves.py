@@ -7,17 +7,15 @@ import hashlib
 from pathlib import Path
 
 import pytest
-from games_fakes import USERS, play, service, started_game, user_at
+from games_fakes import USERS, hidden_react_game, play, service, started_game, user_at
 
 from bot.games import (
     EntryKind,
     GameMovedOnError,
     GameOverError,
-    GameService,
     NotSeatedError,
     NotWaitingError,
     Status,
-    TableOptions,
     UndoError,
 )
 from engine import legal_actions
@@ -158,29 +156,6 @@ def test_a_line_based_front_end_plays_by_menu_number(tmp_path: Path) -> None:
     if t.game.waiting_on and idle.id not in t.game.waiting_users:
         with pytest.raises(NotWaitingError, match="not waiting on you"):
             svc.menu(game.id, idle)
-
-
-def hidden_react_game(svc: GameService) -> int:
-    """A hosted game (fixed seed 22, Deverenian against Nothrog) played by a seeded random
-    player until it waits on seat 0 (Ann) alone, asked about a hidden react (509.5)."""
-    import random
-
-    from bot.games.notify_pacing import waits_on_hidden_react
-
-    game = svc.create_game("g1", USERS[0], TableOptions(seed=22))
-    svc.join(game.id, USERS[1])
-    svc.submit_deck(game.id, USERS[0], "saga-deverenian")
-    svc.submit_deck(game.id, USERS[1], "saga-nothrog")
-    rng = random.Random(1)
-    for _ in range(20):
-        state, version = svc.state(game.id)
-        if waits_on_hidden_react(state):
-            assert state.waiting_on() == (0,)
-            return game.id
-        seat = state.waiting_on()[0]
-        user = user_at(svc, game.id, seat)
-        svc.submit(game.id, user, rng.choice(svc.legal_moves(game.id, user)[seat]), version)
-    raise AssertionError("the game never waited on a hidden react")
 
 
 def test_a_refusal_never_names_a_seat_asked_about_a_hidden_react(tmp_path: Path) -> None:

@@ -82,6 +82,19 @@ def concordance() -> dict[tuple[str, str], str]:
 def expansions() -> tuple[tuple[str, str, str], ...]:
     """(document, ref, question) for every question an entry answers, in players' words
     (`documents/expansions/<document>-*.jsonl`, one `{"ref", "questions"}` object a line)."""
+    return _expansion_texts("questions")
+
+
+@cache
+def situations() -> tuple[tuple[str, str, str], ...]:
+    """(document, ref, situation) for every situation an entry settles, told the long, chatty
+    way players tell them (`documents/expansions/<document>-*.jsonl`, one
+    `{"ref", "situations"}` object a line)."""
+    return _expansion_texts("situations")
+
+
+def _expansion_texts(key: str) -> tuple[tuple[str, str, str], ...]:
+    """(document, ref, text) for the texts listed under `key` in the expansion files."""
     names = sorted((d.name for d in packaged_documents()), key=len, reverse=True)
     out: list[tuple[str, str, str]] = []
     for path in sorted(EXPANSIONS_DIR.glob("*.jsonl")):
@@ -91,7 +104,7 @@ def expansions() -> tuple[tuple[str, str, str], ...]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 item = json.loads(line)
-                out += [(doc, item["ref"], q) for q in item["questions"] if q.strip()]
+                out += [(doc, item["ref"], t) for t in item.get(key, ()) if t.strip()]
     return tuple(out)
 
 

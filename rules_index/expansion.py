@@ -30,12 +30,18 @@ Concept = tuple[frozenset[str], frozenset[str]]
 class Expansions:
     """The questions of the index, with their stems and a BM25 index of them, in memory."""
 
-    def __init__(self, conn: sqlite3.Connection, entry_id: Callable[[str, str], int | None]):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        entry_id: Callable[[str, str], int | None],
+        table: str = "questions",
+    ) -> None:
         self.entry: dict[int, int] = {}  # question id -> entry id
         self.stems: dict[int, frozenset[str]] = {}
         self.asked: dict[int, list[str]] = {}  # entry id -> its questions, as written
         try:
-            rows = conn.execute("select id, doc, ref, question, stems from questions").fetchall()
+            column = {"questions": "question", "situations": "situation"}[table]
+            rows = conn.execute(f"select id, doc, ref, {column}, stems from {table}").fetchall()
         except sqlite3.OperationalError:  # an index built before expansions existed
             rows = []
         texts: list[tuple[int, tuple[str]]] = []

@@ -29,6 +29,7 @@ from rules_index.text import fold, normalize_name, singular_forms, words
 
 FTS_CANDIDATES = 30  # scored in full (every entry keeps its BM25); 20 loses two questions
 EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
+STORY_CANDIDATES = 5  # entries found by their situations only, for a long story
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
     for groups, ref in INTENTS
@@ -79,6 +80,8 @@ class RankingWeights:
     specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
     ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
     semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
+    situations: float = 2.0  # a long story resembles the situations an entry settles
+    story_words: int = 20  # a query of this many words or more is a story
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)
@@ -176,6 +179,7 @@ class Ranker:
         self.known_words = frozenset(every_word) | KNOWN_WORDS
         self.bm25 = Bm25Index(columns, stemmed=True)
         self.expansions = Expansions(conn, self._entry_id)
+        self.situations = Expansions(conn, self._entry_id, "situations")
         self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
             row.id: parent.id
             for row in self.rows.values()
@@ -519,6 +523,11 @@ class Ranker:
             for rid, v in share_with_older(asked, self.older).items()
             if self.rows[rid].entry.doc in docs
         }
+        told = 0.0
+        if self.situations and rw.situations > 0 and len(words(plan.raw)) >= rw.story_words:
+            told = rw.situations
+        situated = self.situations.score(plan, concept_weights) if told else {}
+        situated = {r: v for r, v in situated.items() if self.rows[r].entry.doc in docs}
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):
             expansion *= rw.named_expansion  # the query names an entry: that says more
@@ -529,7 +538,9 @@ class Ranker:
         ]
         # the entries whose questions resemble the query most join the candidates
         extra = sorted(asked.keys() - fts.keys() - named.keys(), key=lambda r: -asked[r])
-        for rid in fts.keys() | named.keys() | set(extra[:EXPANSION_CANDIDATES]):
+        extra = extra[:EXPANSION_CANDIDATES]
+        told_only = sorted(situated.keys() - fts.keys() - named.keys(), key=lambda r: -situated[r])
+        for rid in fts.keys() | named.keys() | set(extra) | set(told_only[:STORY_CANDIDATES]):
             row = self.rows[rid]
             stems = row.stems
             covered = 0.0
@@ -548,7 +559,7 @@ class Ranker:
                 score += rw.parts_bonus  # "army vs formation": a rule that speaks of both
             if row.entry.kind == "section" and rid not in named:
                 score *= rw.section_factor
-            lift = expansion * asked.get(rid, 0.0)
+            lift = expansion * asked.get(rid, 0.0) + told * situated.get(rid, 0.0)
             score += lift * (rw.trait_damp if row.entry.kind == "trait" else 1.0)
             label = "fulltext"
             if rid in named:

@@ -21,6 +21,7 @@ from rules_index.catalog import (
     heading_fixes,
     packaged_documents,
     packaged_fingerprint,
+    situations,
 )
 from rules_index.errors import RulesIndexError
 from rules_index.parsing import parse_document
@@ -28,7 +29,7 @@ from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "11"
+SCHEMA_VERSION = "12"
 # The columns BM25 reads, in order (`search.RankingWeights.bm25` weighs them).
 BM25_COLUMNS = ("names", "title", "context", "text", "examples")
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
@@ -212,17 +213,22 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
 
 
 def _fill_expansions(db: Any, known: set[tuple[str, str]]) -> None:
-    """The questions each entry answers (`documents/expansions/`), searched beside the rules;
-    a question whose entry the document does not have is left out."""
-    rows = [
-        {"doc": doc, "ref": ref, "question": q, "stems": " ".join(tokens(q))}
-        for doc, ref, q in expansions()
-        if (doc, ref) in known
-    ]
-    db["questions"].insert_all(
-        rows or [{"doc": "", "ref": "", "question": "", "stems": ""}], pk="id", column_order=["id"]
-    )
-    db.execute("delete from questions where doc = ''")
+    """The questions each entry answers and the situations it settles
+    (`documents/expansions/`), searched beside the rules; a text whose entry the document
+    does not have is left out."""
+    for table, column, items in (
+        ("questions", "question", expansions()),
+        ("situations", "situation", situations()),
+    ):
+        rows = [
+            {"doc": doc, "ref": ref, column: text, "stems": " ".join(tokens(text))}
+            for doc, ref, text in items
+            if (doc, ref) in known
+        ]
+        db[table].insert_all(
+            rows or [{"doc": "", "ref": "", column: "", "stems": ""}], pk="id", column_order=["id"]
+        )
+        db.execute(f"delete from {table} where doc = ''")
 
 
 def _context(ref: str, by_ref: dict[str, Any]) -> str:

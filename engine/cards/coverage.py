@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards.abilities import AbilityKind, Status, Window
+from engine.cards.abilities import Ability, AbilityKind, Status, Window
 from engine.cards.model import Card
 
 
@@ -17,7 +17,10 @@ class Coverage:
     """Counts over a set of cards. `by_type` maps a card type to counts by status;
     `unread_conditions` counts Reacts whose trigger has conditions a player checks
     (Trigger.unread); `patterns` lists (pattern, abilities) most common first (see
-    Ability.pattern)."""
+    Ability.pattern). `automated` counts the abilities compiled with no reading;
+    `runnable` those of them the engine also pays and runs today (some compiled primitives,
+    e.g. "move forward or backward two ranks", wait for a choice the engine cannot ask yet),
+    `run_fully` the cards whose every ability it runs."""
 
     cards: int
     by_status: dict[str, int]
@@ -29,6 +32,8 @@ class Coverage:
     unknown_trigger_cards: int
     unread_conditions: int
     patterns: tuple[tuple[str, int], ...]
+    runnable: int = 0
+    run_fully: int = 0
 
     @property
     def full_share(self) -> float:
@@ -44,6 +49,8 @@ class Coverage:
             "by_type": self.by_type,
             "abilities": self.abilities,
             "automated_abilities": self.automated,
+            "engine_runnable_abilities": self.runnable,
+            "cards_run_fully_by_engine": self.run_fully,
             "reacts": self.reacts,
             "unknown_react_triggers": self.unknown_triggers,
             "cards_with_unknown_react_triggers": self.unknown_trigger_cards,
@@ -59,15 +66,20 @@ def coverage(cards: Iterable[Card]) -> Coverage:
     by_type: dict[str, Counter[str]] = {}
     patterns: Counter[str] = Counter()
     total = abilities = automated = reacts = unknown = unknown_cards = unread = 0
+    runnable = run_fully = 0
     for card in cards:
         total += 1
         status = card.implementation_status.value
         by_status[status] += 1
         by_type.setdefault(card.type.value, Counter())[status] += 1
         card_unknown = 0
+        card_runs = True
         for ability in card.abilities:
             abilities += 1
             automated += ability.automated
+            runs = runs_in_engine(ability)
+            runnable += runs
+            card_runs = card_runs and runs
             patterns[ability.pattern] += 1
             if ability.kind is AbilityKind.REACT:
                 reacts += 1
@@ -77,6 +89,7 @@ def coverage(cards: Iterable[Card]) -> Coverage:
                     unread += 1
         unknown += card_unknown
         unknown_cards += card_unknown > 0
+        run_fully += card_runs
     return Coverage(
         cards=total,
         by_status={s: by_status[s] for s in statuses},
@@ -88,4 +101,18 @@ def coverage(cards: Iterable[Card]) -> Coverage:
         unknown_trigger_cards=unknown_cards,
         unread_conditions=unread,
         patterns=tuple(sorted(patterns.items(), key=lambda item: (-item[1], item[0]))),
+        runnable=runnable,
+        run_fully=run_fully,
     )
+
+
+def runs_in_engine(ability: Ability) -> bool:
+    """The engine runs this automated ability today: static bonuses (engine.statics) and
+    abilities `engine.abilities_run.is_runnable` accepts."""
+    if not ability.automated:
+        return False
+    if ability.kind is AbilityKind.STATIC:
+        return True
+    from engine.abilities_run import is_runnable  # the engine above the card model
+
+    return is_runnable(ability)

@@ -102,3 +102,20 @@ def test_unknown_conditions_are_not_read() -> None:
     assert read_condition("this character is a spell", has_target=False) is None
     assert read_condition("the target is good", has_target=False) is None
     assert read_condition("you have more cards in hand", has_target=False) is None
+
+
+def test_coverage_tells_compiled_abilities_from_those_the_engine_runs_today() -> None:
+    """A compiled "move forward or backward two ranks" waits for a choice the engine cannot
+    ask yet: automated by the compiler, not run by the engine; a static bonus is both."""
+    from engine.cards.coverage import coverage
+    from engine.cards.model import Card
+
+    texts = ("Order: Move this character forward or backward two ranks.", "Brute gets +1 AC.")
+    cards = [
+        Card(id=f"c{i}", name="Brute", type=CardType.CHARACTER, text=t,
+             abilities=compile_abilities(t, "Brute", CardType.CHARACTER))
+        for i, t in enumerate(texts)
+    ]  # fmt: skip
+    result = coverage(cards)
+    assert (result.automated, result.runnable, result.run_fully) == (2, 1, 1)
+    assert result.to_dict()["engine_runnable_abilities"] == 1

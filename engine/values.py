@@ -31,14 +31,17 @@ HOT_MODULES = (
 
 
 def fast_init(cls: type) -> bool:
-    """Replace a plain frozen dataclass's `__init__` (see the module docstring); True if done.
-    A class with `__post_init__`, `__slots__`, default factories or fields left out of
-    `__init__` (or InitVar pseudo-fields) keeps the generated one."""
+    """Replace a plain frozen dataclass's generated `__init__` (see the module docstring); True
+    if done. A class with `__post_init__`, `__slots__`, default factories, fields left out of
+    `__init__`, InitVar pseudo-fields or an `__init__` of its own keeps its `__init__`."""
     if not isinstance(cls, type) or not is_dataclass(cls) or cls.__dict__.get("__fast_init__"):
         return False
     params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or "__slots__" in cls.__dict__:
+    if params is None or not params.frozen or not params.init or "__slots__" in cls.__dict__:
         return False
+    generated = getattr(cls.__dict__.get("__init__"), "__code__", None)
+    if generated is None or generated.co_filename != "<string>":
+        return False  # an __init__ written in the class body (or inherited): kept
     if hasattr(cls, "__post_init__"):
         return False
     declared = getattr(cls, "__dataclass_fields__", {})
@@ -66,6 +69,7 @@ def fast_init(cls: type) -> bool:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     init.__doc__ = cls.__init__.__doc__
+    init.__annotations__ = dict(cls.__init__.__annotations__)  # the same signature, typed
     setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning to a method
     setattr(cls, "__fast_init__", True)  # noqa: B010
     return True

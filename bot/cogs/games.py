@@ -168,12 +168,13 @@ class GamesCog(commands.Cog):
         )
 
     async def press_accept(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        await interaction.response.defer()  # the lobby is edited once the seat is taken
         try:
             info = await self.call(self.service.join, game_id, user_of(interaction.user))
         except Exception as exc:
             await say(interaction, _sentence(exc))
             return
-        await interaction.response.edit_message(content=lobby_text(info), view=lobby_view(game_id))
+        await interaction.edit_original_response(content=lobby_text(info), view=lobby_view(game_id))
 
     async def submit_deck(
         self, interaction: discord.Interaction[Any], game_id: int, text: str
@@ -227,6 +228,7 @@ class GamesCog(commands.Cog):
 
     @game.command(name="dms", description="Get your private game messages by DM again")
     async def dms(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         await self.call(self.delivery.links.delete, f"dms:{interaction.user.id}")
         await say(interaction, "Your next games send private messages by DM again.")
 
@@ -393,6 +395,7 @@ class GamesCog(commands.Cog):
     # -- reading and leaving ------------------------------------------------------------------
     @game.command(name="list", description="Your games and whom each waits on")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         try:
             games = await self.call(self.service.games_for, str(interaction.user.id))
         except Exception as exc:
@@ -411,10 +414,10 @@ class GamesCog(commands.Cog):
 
     @game.command(name="status", description="Show (and refresh) the game's status message")
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         try:
             game_id = await self.game_for(interaction, game)
             info = await self.call(self.service.game, game_id)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.delivery.refresh_status(game_id)
             for s in info.seats:
                 if s.user_id == str(interaction.user.id):
@@ -444,6 +447,7 @@ class GamesCog(commands.Cog):
     async def log_(
         self, interaction: discord.Interaction[Any], game: int | None = None, page: int = 0
     ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         try:
             game_id = await self.game_for(interaction, game)
             lines, pages = await self.call(
@@ -460,6 +464,7 @@ class GamesCog(commands.Cog):
 
     @game.command(name="export", description="The game's record file (after the game, or judges)")
     async def export(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         try:
             game_id = await self.game_for(interaction, game)
             text = await self.call(self.service.export_record, game_id, user_of(interaction.user))
@@ -467,9 +472,7 @@ class GamesCog(commands.Cog):
             await say(interaction, _sentence(exc))
             return
         data = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"game-{game_id}.json")
-        await interaction.response.send_message(
-            f"Game {game_id}'s record.", file=data, ephemeral=True
-        )
+        await interaction.followup.send(f"Game {game_id}'s record.", file=data, ephemeral=True)
 
     @game.command(name="resign", description="Resign from a game")
     async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:

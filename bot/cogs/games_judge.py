@@ -48,6 +48,7 @@ class GameJudgeCog(commands.Cog):
     @judge.command(name="role", description="Set the judge role of this server (moderators)")
     @app_commands.default_permissions(manage_guild=True)
     async def role(self, interaction: discord.Interaction[Any], role: discord.Role) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         perms = getattr(interaction, "permissions", None)
         if interaction.guild_id is None or perms is None or not perms.manage_guild:
             await say(
@@ -188,6 +189,7 @@ class GameJudgeCog(commands.Cog):
 
     @judge.command(name="ruling", description="The rulings recorded in a game")
     async def ruling(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
         try:
             game_id = await self.games.game_for(interaction, game)
             rulings = await self.games.call(self.games.service.rulings, game_id)

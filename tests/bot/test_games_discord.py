@@ -445,3 +445,21 @@ def test_a_refused_deck_lists_ten_problems_each_cut_short_then_a_count() -> None
     assert all(len(line) <= 210 for line in lines[1:11])
     assert lines[-1] == "(and 5 more.)"
     assert len(text) <= MAX_MESSAGE
+
+
+def test_commands_defer_before_asking_the_service() -> None:
+    """Discord wants an answer within 3 seconds; the service may be busy longer."""
+    cog, bot = cog_with_delivery()
+    order: list[str] = []
+    bot.games.games_for.side_effect = lambda *a: order.append("service") or []
+    bot.games.join.side_effect = lambda *a: order.append("service") or info()
+    for run_it in (
+        lambda inter: cog.list_.callback(cog, inter),
+        lambda inter: cog.press_accept(inter, 1),
+    ):
+        inter = interaction(100)
+        inter.response.defer.side_effect = lambda **k: order.append("defer")
+        inter.edit_original_response = AsyncMock()
+        order.clear()
+        asyncio.run(run_it(inter))
+        assert order[:2] == ["defer", "service"]

@@ -176,3 +176,9 @@ def hand_message_in(channel: Any, who: Any, game_id: int) -> discord.Message:
     found = [m for m in history if f"**Game {game_id}**" in m.content]
     assert found, f"no private message of game {game_id}"
     return found[-1]
+
+
+def last_reply(result: Any) -> Any:
+    """The message a user saw last in answer to an interaction (a deferred answer's first
+    follow-up replaces the "thinking" response)."""
+    return result.followups[-1] if result.followups else result.response

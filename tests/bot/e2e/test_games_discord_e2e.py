@@ -14,6 +14,7 @@ from conftest_helpers import (
     World,
     answer,
     hidden_names,
+    last_reply,
     play_first,
     press,
     public_texts,
@@ -121,7 +122,7 @@ def test_a_game_from_lobby_to_resignation_with_buttons_slash_commands_and_a_rest
             assert env.backend.get_channel(thread.id).thread_metadata.archived
             # After the game: its record file for the players, and the public log by pages.
             record = await world.bob.slash(world.channel, "game export", game=world.game_id)
-            assert [f.filename for f in record.response.attachments] == [
+            assert [f.filename for f in last_reply(record).attachments] == [
                 f"game-{world.game_id}.json"
             ]
             first = await world.bob.slash(world.channel, "game log", game=world.game_id, page=1)

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 import simcord
-from conftest_helpers import World, answer, moves, start_game, waiting_member
+from conftest_helpers import World, answer, last_reply, moves, start_game, waiting_member
 
 from engine.pending import DecisionKind
 
@@ -97,9 +97,11 @@ def test_a_judge_adjusts_a_card_resolved_by_hand_and_others_are_refused(
             rulings = await player.slash(thread, "judge ruling")
             assert "(version " in answer(rulings) and "It resolves." in answer(rulings)
             refused = await player.slash(thread, "game export")
-            assert not refused.response.attachments and "when the game has ended" in answer(refused)
+            assert not last_reply(refused).attachments and "when the game has ended" in answer(
+                refused
+            )
             record = await carol.slash(thread, "game export")
-            assert [f.filename for f in record.response.attachments] == [
+            assert [f.filename for f in last_reply(record).attachments] == [
                 f"game-{world.game_id}.json"
             ]
 

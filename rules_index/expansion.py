@@ -141,3 +141,14 @@ def lift_sub_rules(
         more_asked = asked.get(rid, 0.0) > asked.get(parent, 0.0)
         if more_asked and scores[parent] * ratio <= scores[rid] < scores[parent]:
             scores[rid] = scores[parent] + lead
+
+
+def widen_lead(scores: dict[int, float], factor: float) -> None:
+    """The entry scored best gains `factor` x its lead over the next: a story that resembles
+    one rule's situations clearly more than any other's is about that rule."""
+    if len(scores) < 2 or factor <= 0:
+        return
+    first, second = sorted(scores.values(), reverse=True)[:2]
+    for eid, value in scores.items():
+        if value == first:
+            scores[eid] = value + factor * (first - second)

@@ -19,7 +19,13 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from rules_index.bm25 import Bm25Index
-from rules_index.expansion import Expansions, ask_weighted, lift_sub_rules, share_with_older
+from rules_index.expansion import (
+    Expansions,
+    ask_weighted,
+    lift_sub_rules,
+    share_with_older,
+    widen_lead,
+)
 from rules_index.models import Entry, Hit
 from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
@@ -82,6 +88,7 @@ class RankingWeights:
     semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
     situations: float = 2.0  # a long story resembles the situations an entry settles
     story_words: int = 20  # a query of this many words or more is a story
+    situation_lead: float = 4.0  # the entry whose situations match best gains its lead x this
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)
@@ -528,6 +535,7 @@ class Ranker:
             told = rw.situations
         situated = self.situations.score(plan, concept_weights) if told else {}
         situated = {r: v for r, v in situated.items() if self.rows[r].entry.doc in docs}
+        widen_lead(situated, rw.situation_lead)
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):
             expansion *= rw.named_expansion  # the query names an entry: that says more

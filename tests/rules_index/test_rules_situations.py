@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rules_index import RulesIndex, catalog
+from rules_index.expansion import widen_lead
 
 STORY = (
     "so we were playing last night and my opponent used some effect to shuffle my fighter back"
@@ -86,3 +87,12 @@ def test_a_short_question_is_not_a_story(weighted: RulesIndex, query: str) -> No
     without = [h.ref for h in weighted.search(query, limit=5)]
     with_situations(weighted, 2.0)
     assert [h.ref for h in weighted.search(query, limit=5)] == without
+
+
+def test_a_clear_lead_among_situations_is_widened() -> None:
+    scores = {1: 0.5, 2: 0.4, 3: 0.1}
+    widen_lead(scores, 4.0)
+    assert scores == pytest.approx({1: 0.9, 2: 0.4, 3: 0.1})
+    tied = {1: 0.5, 2: 0.5}
+    widen_lead(tied, 4.0)
+    assert tied == {1: 0.5, 2: 0.5}

@@ -322,6 +322,7 @@ def render(state: GameState, seat: int | None) -> str:
 TEMPLATES: dict[str, str] = {
     "seat": "Seat {seat}",
     "react_performed": "{performer_name} reacts ({window}{subject}) with {name}.",
+    "level_at_death": ", level {level} when it died",
     "ask_react": "React {window}{subject}, or pass.",
     "game_started": "A {seats}-player {format} game starts.",
     "turn_started": "Turn {turn} begins.",
@@ -667,6 +668,8 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
         case ReactPerformed():
             window = {w.value: t for w, t in WINDOW_WORDS.items()}.get(e.window, e.window)
             about = f": {e.subject_name}" if e.subject_name else ""
+            if e.subject_level is not None:  # 508.9: its level when it died
+                about += say("level_at_death", level=e.subject_level)
             return say(
                 "react_performed",
                 performer_name=e.performer_name,

@@ -305,6 +305,10 @@ def test_rule_508_9_death_reacts_see_the_stats_at_the_moment_of_death() -> None:
     state, events = play(state, react(state, 0, HOWLER))
     performed = next(e for e in events if e.kind == "react_performed")
     assert performed.subject_level == 3
+    from bot import game_text
+
+    line = game_text.event_line(performed)
+    assert line is not None and "Grave Caller, level 3 when it died" in line
 
 
 # --- records written before these windows (version 3, docs/record-format.md) ---------------

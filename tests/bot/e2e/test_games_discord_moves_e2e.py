@@ -106,6 +106,13 @@ def test_each_kind_of_move_has_a_slash_command_listing_only_its_legal_moves(
                 if len(used) == len(PREFERENCE):
                     break
             assert used == set(PREFERENCE)
+            # The thread pinged each player waited on, linking the DM message to act on.
+            pings = [m.content for m in thread.history() if "waits on you" in m.content]
+            assert {p.split(",")[0] for p in pings} == {
+                f"<@{world.alice.id}>",
+                f"<@{world.bob.id}>",
+            }
+            assert all("https://discord.com/channels/@me/" in p for p in pings)
 
             # A move of another kind is refused by a command of one kind, and nothing moves.
             who = waiting_member(world)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlite_utils
-from rapidfuzz import fuzz, process
 
+from bot.card_names import best_names
 from bot.db import DatabaseError, open_database
 from bot.errors import BotError
 from engine.cards.catalog import CardCatalog
@@ -146,16 +146,7 @@ class CardStore:
         if exact:
             return exact[:limit]
         names = {name_key(c.name): c for c in reversed(catalog.cards)}
-        hits = process.extract(
-            name_key(name), list(names), scorer=name_likeness, limit=limit, score_cutoff=55
-        )
-        return [names[key] for key, _score, _index in hits]
-
-
-def name_likeness(query: str, choice: str, **kwargs: Any) -> float:
-    """WRatio finds names inside longer ones ("kabyrr"); plain ratio keeps a short name such
-    as "Ward" from winning over "Warden" for "iron warden". Their mean serves both."""
-    return 0.5 * fuzz.WRatio(query, choice, **kwargs) + 0.5 * fuzz.ratio(query, choice, **kwargs)
+        return [names[key] for key in best_names(name_key(name), list(names), limit, 55)]
 
 
 def _rows(cards: list[Card]) -> Iterator[tuple[str, str, str, str, str, str]]:

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import fuzz
-
+from bot.card_names import similarity
 from bot.errors import InvalidInputError
 from bot.escaping import CONTROL, quote
 
 MAX_QUERY = 200
 MAX_SEARCH = 80  # a search's words travel in the page buttons' custom_id (100 characters)
-TYPO_SIMILARITY = 60  # rapidfuzz ratio above which a different name reads as a typo of it
+TYPO_SIMILARITY = 60  # similarity above which a different name reads as a typo of it
 
 # Any length: one too long gets the same answer as /rule ("keep it under 200").
 INLINE_RE = re.compile(r"\[\[([^\[\]\n]+)\]\]")
@@ -72,6 +71,6 @@ def correction_note(asked: str, name: str) -> str:
         return ""
     if name_words <= typed_words or typed_words <= name_words:
         return ""
-    if fuzz.ratio(typed.casefold(), name.casefold()) >= TYPO_SIMILARITY:
+    if similarity(typed.casefold(), name.casefold()) >= TYPO_SIMILARITY:
         return f"Showing {name} (closest to {quote(typed)})."
     return f"Showing {name} for {quote(typed)}."

@@ -9,28 +9,31 @@ from pathlib import Path
 from typing import Any
 
 from bot.card_store import CardStore, CardStoreError
-from bot.commands.card_lookup import CLOSE, SUGGEST, match_cards, no_card_sentence
-from bot.commands.card_text import ability_line, render_card
-from engine.cards.catalog import CardCatalog
-from engine.cards.community import (
-    COUNT_LABELS,
-    FACTION_NAMES,
-    SOURCE,
-    ImportReport,
-    parse_community_cards,
+from bot.commands.card_lookup import no_card_sentence
+from bot.commands.card_tasks import (
+    DeckCheckError,
+    catalog_in_use,
+    check_deck,
+    coverage_cards,
+    find_card,
+    junk_reason,
+    parse_card_data,
+    read_card_json,
 )
+from bot.commands.card_text import render_card
+from engine.cards.catalog import CardCatalog
+from engine.cards.community import COUNT_LABELS, FACTION_NAMES, ImportReport
 from engine.cards.coverage import Coverage, coverage
 from engine.cards.deckbuilder import random_deck
-from engine.cards.decklist import DeckListError, format_decklist, parse_decklist
+from engine.cards.decklist import format_decklist
 from engine.cards.errors import CardError
 from engine.cards.formats import GameFormat
-from engine.cards.model import Card, CardType
+from engine.cards.model import CardType
 from engine.cards.sample import sample_catalog, sample_deck_formats, sample_decks
-from engine.cards.serialize import card_from_dict, card_to_dict
-from engine.cards.validation import validate_deck, validate_limited_pool
+from engine.cards.serialize import card_to_dict
 from rules_index.text import plural
 
-__all__ = ["ability_line", "add_cards_parser", "render_card", "render_coverage"]
+__all__ = ["add_cards_parser", "render_coverage"]
 
 MAX_PROBLEMS_SHOWN = 20
 FORMATS = [f.value for f in GameFormat]
@@ -135,7 +138,7 @@ def _store() -> CardStore:
 
 def _catalog(args: argparse.Namespace) -> CardCatalog:
     """The imported cards (or the sample cards with --sample or when nothing is imported)."""
-    return sample_catalog() if getattr(args, "sample", False) else _store().catalog()
+    return catalog_in_use(getattr(args, "sample", False), _store)
 
 
 # import -------------------------------------------------------------------------------------
@@ -145,8 +148,8 @@ def run_import(args: argparse.Namespace) -> int:
     """Read the file, say what was read, and replace the import unless it looks like junk."""
     store = _store()
     try:
-        data = _read_card_json(args.path)
-        report = _parse(data)
+        data = read_card_json(args.path)
+        report = parse_card_data(data)
         previous = store.last_import()
     except CardStoreError as exc:
         return _fail(str(exc))
@@ -184,25 +187,6 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def junk_reason(report: ImportReport, previous: dict[str, Any] | None) -> str:
-    """Why a file read as `report` must not replace the cards in use ("" when it may): fewer
-    than half of its entries readable as cards, or fewer than half as many cards as the
-    current import."""
-    entries = report.imported + report.skipped
-    if report.imported * 2 < entries:
-        return (
-            f"only {report.imported:,} of its {plural(entries, 'entry', 'entries')} "
-            "could be read as cards"
-        )
-    before = int(previous["imported"]) if previous else 0
-    if report.imported * 2 < before:
-        return (
-            f"it holds {plural(report.imported, 'card')}, "
-            f"far fewer than the {before:,} of the current import"
-        )
-    return ""
-
-
 def _print_import(path: Path, report: ImportReport, kept: bool) -> None:
     verb = "Read" if kept else "Imported"
     print(
@@ -226,24 +210,6 @@ def _previous_text(previous: dict[str, Any] | None) -> str:
     return (
         f"the current import ({plural(int(previous['imported']), 'card')} from {source}) is kept;"
     )
-
-
-def _read_card_json(path: Path) -> Any:
-    """The parsed JSON of a card file, or CardStoreError with one sentence."""
-    text = _read_text(path, "card")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardStoreError(
-            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
-        ) from None
-
-
-def _parse(data: Any) -> ImportReport:
-    try:
-        return parse_community_cards(data)
-    except CardError as exc:
-        raise CardStoreError(f"{exc} Nothing was imported.") from None
 
 
 def run_reset(args: argparse.Namespace) -> int:
@@ -272,19 +238,16 @@ def run_show(args: argparse.Namespace) -> int:
     if not name:
         return _fail("Give a card name to show.")
     try:
-        found = match_cards(_catalog(args), name)
+        found = find_card(_catalog(args), name)
     except CardStoreError as exc:
         return _fail(str(exc))
-    exact = [m.card for m in found if m.exact]
-    close = [m.card for m in found if not m.exact and m.score >= CLOSE]
-    if not exact and not close:
-        names = [m.card.name for m in found if m.score >= SUGGEST]
-        print(f"error: {no_card_sentence(name, names, quoted=repr_name(name))}", file=sys.stderr)
+    if not found.shown:
+        sentence = no_card_sentence(name, list(found.suggestions), quoted=repr_name(name))
+        print(f"error: {sentence}", file=sys.stderr)
         return 1
-    shown = exact or close[:1]
-    if not exact:  # say so before showing another card than the one asked for
-        others = [c.name for c in close if c.name != shown[0].name]
-        also = f" (also close: {', '.join(dict.fromkeys(others))})" if others else ""
+    shown = found.shown
+    if found.closest:  # say so before showing another card than the one asked for
+        also = f" (also close: {', '.join(found.also)})" if found.also else ""
         note = f"No card named {repr_name(name)}; closest: {shown[0].name}{also}."
         print(note, file=sys.stderr if args.json else sys.stdout)
         if not args.json:
@@ -338,7 +301,7 @@ def run_coverage(args: argparse.Namespace) -> int:
     if args.top < 0:
         return _fail("--top must be zero or more.")
     try:
-        cards, label = _coverage_cards(args)
+        cards, label = coverage_cards(args.path, args.sample, _store)
     except (CardError, CardStoreError) as exc:
         return _fail(str(exc))
     result = coverage(cards)
@@ -347,27 +310,6 @@ def run_coverage(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(render_coverage(result, label, args.top)))
     return 0
-
-
-def _coverage_cards(args: argparse.Namespace) -> tuple[list[Card], str]:
-    """The cards of PATH (our card file or a community file), else the cards in use."""
-    path: Path | None = args.path
-    if path is None:
-        if args.sample:
-            return list(sample_catalog().cards), "sample cards"
-        store = _store()
-        label = "imported cards" if store.has_import() else "sample cards"
-        return list(store.catalog().cards), label
-    try:
-        data = json.loads(_read_text(path, "card"))
-    except json.JSONDecodeError as exc:
-        raise CardStoreError(
-            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
-        ) from None
-    if isinstance(data, dict) and "version" in data and isinstance(data.get("cards"), list):
-        return [card_from_dict(entry) for entry in data["cards"]], path.name
-    report = parse_community_cards(data)
-    return [c for c in report.catalog.cards if c.source == SOURCE], path.name
 
 
 def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
@@ -402,100 +344,38 @@ def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
 # decks --------------------------------------------------------------------------------------
 
 
-def _read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardStoreError(f"There is no {what} file at {path}.") from None
-    except IsADirectoryError:
-        raise CardStoreError(f"{path} is a folder, not a {what} file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardStoreError(f"The {what} {path} cannot be read ({exc}).") from None
-
-
 def run_check_deck(args: argparse.Namespace) -> int:
+    """Exit 0 for a legal deck, 1 for an illegal one, 2 for one that cannot be checked."""
     fmt = GameFormat(args.format)
-    pool_path: Path | None = getattr(args, "pool", None)
-    if pool_path is not None and fmt is not GameFormat.LIMITED:
-        return _fail("A card pool (--pool) only applies to the limited format (801.6, 801.7).")
-    reading = args.file
     try:
-        text = _read_text(args.file, "deck list")
-        catalog = _catalog(args)
-        deck = parse_decklist(text, catalog, name=args.file.stem)
-        if pool_path is not None:
-            reading = pool_path
-            pool = parse_decklist(_read_text(pool_path, "card pool"), catalog).all_cards
-        else:
-            pool = None
-    except (CardError, CardStoreError) as exc:
-        return _fail_check(args, fmt, reading, exc)
-    problems = validate_deck(deck, catalog, fmt)
-    if pool is not None:
-        problems += validate_limited_pool(
-            deck,
-            catalog,
-            pool,
+        result = check_deck(
+            args.file,
+            fmt,
+            sample=getattr(args, "sample", False),
+            pool=getattr(args, "pool", None),
             sealed=getattr(args, "sealed", False),
             fixed_warlord=getattr(args, "fixed_warlord", False),
+            store=_store,
         )
+    except DeckCheckError as exc:
+        if args.json:
+            print(json.dumps(exc.to_dict(), indent=2, ensure_ascii=False))
+        code = _fail(str(exc))
+        if exc.hint:
+            print(exc.hint, file=sys.stderr)
+        return code
+    except CardStoreError as exc:
+        return _fail(str(exc))
+    deck, problems = result.deck, result.problems
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "deck": deck.name,
-                    "format": fmt.value,
-                    "cards": len(deck.all_cards),
-                    "legal": not problems,
-                    "problems": [{"rule": p.rule, "text": p.text} for p in problems],
-                },
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     elif problems:
         print(f"{deck.name} is not a legal {fmt.value} deck ({plural(len(problems), 'problem')}):")
         for problem in problems:
             print(f"  - {problem.text}")
     else:
         print(f"{deck.name} is a legal {fmt.value} deck ({plural(len(deck.all_cards), 'card')}).")
-    return 1 if problems else 0
-
-
-IMPORT_HINT = (
-    "Your imported card file is in use; add --sample to check against the built-in sample cards."
-)
-
-
-def _fail_check(
-    args: argparse.Namespace, fmt: GameFormat, path: Path, exc: CardError | CardStoreError
-) -> int:
-    """A deck list that cannot be checked: one error line, a hint when the imported cards may
-    be why, and with --json the same as a JSON object on stdout (exit 2 either way)."""
-    unknown = exc.unknown if isinstance(exc, DeckListError) else ()
-    hint = None
-    if unknown and not getattr(args, "sample", False):
-        try:
-            hint = IMPORT_HINT if _store().has_import() else None
-        except CardStoreError:
-            hint = None
-    if args.json:
-        result: dict[str, Any] = {
-            "deck": args.file.stem,
-            "file": str(path),
-            "format": fmt.value,
-            "legal": None,
-            "error": str(exc),
-            "unknown": [u.to_dict() for u in unknown],
-            "malformed": list(exc.malformed) if isinstance(exc, DeckListError) else [],
-        }
-        if hint:
-            result["hint"] = hint
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    code = _fail(str(exc))
-    if hint:
-        print(hint, file=sys.stderr)
-    return code
+    return 0 if result.legal else 1
 
 
 def run_sample_deck(args: argparse.Namespace) -> int:

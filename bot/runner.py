@@ -69,7 +69,7 @@ def run_default() -> int:
         config = load_config()
     except ConfigError as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return 1
     if config.token:
         return _run_bot(argparse.Namespace(log_level="INFO", index=None), config)
     print(_no_token() + "\nStarting the console instead.\n", file=sys.stderr)
@@ -125,10 +125,10 @@ def run_bot_command(args: argparse.Namespace) -> int:
         config = load_config()
     except ConfigError as exc:
         print(exc, file=sys.stderr)
-        return 2
+        return 1
     if not config.token:
         print(_no_token(), file=sys.stderr)
-        return 2
+        return 1
     return _run_bot(args, config)
 
 

@@ -205,14 +205,14 @@ def test_no_token_says_what_to_set_and_starts_the_console(tmp_path: Path) -> Non
 
 def test_bot_without_token_exits_with_what_to_set(tmp_path: Path) -> None:
     done = cli("bot", home=tmp_path)
-    assert done.returncode == 2
+    assert done.returncode == 1
     assert "No Discord token found: set DISCORD_TOKEN" in done.stderr
 
 
 def test_bad_config_file_is_one_clear_sentence(tmp_path: Path) -> None:
     (tmp_path / "warlord-judge.toml").write_text("[discord\ntoken=", encoding="utf-8")
     done = cli("bot", home=tmp_path)
-    assert done.returncode == 2
+    assert done.returncode == 1
     assert "warlord-judge.toml is not valid TOML" in done.stderr
     assert "Traceback" not in done.stderr
 
@@ -242,7 +242,7 @@ def test_unusable_data_folder_is_one_clear_sentence(tmp_path: Path, index_path: 
     assert done.stderr.startswith("The bot's database cannot be opened")
     assert "Traceback" not in done.stderr
     plain = cli(stdin="/rule 104.1\n", home=not_a_folder, cwd=tmp_path)
-    assert plain.returncode == 2
+    assert plain.returncode == 1
     assert plain.stderr.startswith("The data folder cannot be used")
 
 

@@ -123,13 +123,15 @@ def add_cards_parser(sub: Any) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
+    """No action given: the help, and exit 2 like argparse's own usage errors."""
     parser.print_help()
     return 2
 
 
 def _fail(message: str) -> int:
+    """A user error: one sentence on stderr, exit code 1 (every `cards` command)."""
     print(f"error: {message}", file=sys.stderr)
-    return 2
+    return 1
 
 
 def _store() -> CardStore:
@@ -345,7 +347,7 @@ def render_coverage(result: Coverage, label: str, top: int) -> list[str]:
 
 
 def run_check_deck(args: argparse.Namespace) -> int:
-    """Exit 0 for a legal deck, 1 for an illegal one, 2 for one that cannot be checked."""
+    """Exit 0 for a legal deck, 1 for an illegal one or one that cannot be checked."""
     fmt = GameFormat(args.format)
     try:
         result = check_deck(

@@ -129,7 +129,7 @@ def test_cli_import_prints_a_summary(card_file: Path, capsys: pytest.CaptureFixt
 
 
 def test_cli_import_missing_file_is_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["cards", "import", "no-such-file.json"]) == 2
+    assert main(["cards", "import", "no-such-file.json"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("error: There is no card file at") and "Traceback" not in err
 
@@ -194,7 +194,7 @@ def test_cli_check_deck(
     assert not result["legal"] and "801.5.2" in {p["rule"] for p in result["problems"]}
     bad = tmp_path / "bad.txt"
     bad.write_text("Starting Army:\n1 Lady Sylwen of the Silvr Bough\n", encoding="utf-8")
-    assert main(["cards", "check-deck", str(bad)]) == 2
+    assert main(["cards", "check-deck", str(bad)]) == 1
     assert "did you mean Lady Sylwen of the Silver Bough or" in capsys.readouterr().err
 
 
@@ -214,7 +214,7 @@ def test_cli_check_deck_against_a_limited_pool(
     assert main([*args, "--json"]) == 1
     problems = json.loads(capsys.readouterr().out)["problems"]
     assert [p["rule"] for p in problems] == ["801.6.4"]
-    assert main(["cards", "check-deck", str(path), "--pool", str(pool)]) == 2
+    assert main(["cards", "check-deck", str(path), "--pool", str(pool)]) == 1
     assert "only applies to the limited format" in capsys.readouterr().err
 
 
@@ -226,7 +226,7 @@ def test_cli_sample_and_random_decks(tmp_path: Path, capsys: pytest.CaptureFixtu
     path = tmp_path / "random.txt"
     path.write_text(text, encoding="utf-8")
     assert main(["cards", "check-deck", str(path), "--format", "limited"]) == 0
-    assert main(["cards", "sample-deck", "nope"]) == 2
+    assert main(["cards", "sample-deck", "nope"]) == 1
 
 
 def test_cli_check_deck_json_lists_unknown_names(
@@ -234,7 +234,7 @@ def test_cli_check_deck_json_lists_unknown_names(
 ) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("Starting Army:\n1 Lady Sylwen of the Silvr Bough\n", encoding="utf-8")
-    assert main(["cards", "check-deck", str(bad), "--json"]) == 2
+    assert main(["cards", "check-deck", str(bad), "--json"]) == 1
     captured = capsys.readouterr()
     result = json.loads(captured.out)
     assert result["legal"] is None and result["deck"] == "bad" and result["malformed"] == []
@@ -244,7 +244,7 @@ def test_cli_check_deck_json_lists_unknown_names(
     assert "hint" not in result  # nothing imported: the sample cards are in use
     assert captured.err.startswith("error: The deck list has unknown card 'Lady Sylwen")
     missing = tmp_path / "none.txt"
-    assert main(["cards", "check-deck", str(missing), "--json"]) == 2
+    assert main(["cards", "check-deck", str(missing), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["error"].startswith("There is no deck list file")
 
 
@@ -261,10 +261,10 @@ def test_cli_check_deck_hints_at_sample_when_an_import_is_active(
     assert main(["cards", "check-deck", str(deck)]) == 0
     assert main(["cards", "import", str(card_file)]) == 0
     capsys.readouterr()
-    assert main(["cards", "check-deck", str(deck)]) == 2
+    assert main(["cards", "check-deck", str(deck)]) == 1
     err = capsys.readouterr().err
     assert err.count(hint) == 1 and "(line 4: no match)" in err
-    assert main(["cards", "check-deck", str(deck), "--json"]) == 2
+    assert main(["cards", "check-deck", str(deck), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["hint"].startswith(hint)
     assert main(["cards", "check-deck", str(deck), "--sample"]) == 0
     capsys.readouterr()

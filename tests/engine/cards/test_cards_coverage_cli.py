@@ -73,11 +73,11 @@ def test_coverage_defaults_to_the_cards_in_use(capsys: pytest.CaptureFixture[str
 def test_coverage_refuses_a_missing_or_broken_file_with_one_sentence(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["cards", "coverage", str(tmp_path / "nope.json")]) == 2
+    assert main(["cards", "coverage", str(tmp_path / "nope.json")]) == 1
     assert "There is no card file at" in capsys.readouterr().err
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    assert main(["cards", "coverage", str(broken)]) == 2
+    assert main(["cards", "coverage", str(broken)]) == 1
     assert "is not valid JSON" in capsys.readouterr().err
 
 

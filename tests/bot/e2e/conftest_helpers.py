@@ -101,9 +101,10 @@ async def start_game(
             message="Cannot send messages to this user", times=None,
         )  # fmt: skip
     for who, deck in ((alice, decks[0]), (bob, decks[1])):
-        if who is bob and bob_by_file:
+        if who is bob and bob_by_file:  # attached in a DM to the bot
             file = ("deck.txt", deck.encode())
-            await bob.slash(channel, "game deck", deck_file=file, game=world.game_id)
+            sent = await users[bob.id].slash("game deck", deck_file=file, game=world.game_id)
+            assert "Deck taken" in answer(sent), answer(sent)
             continue
         shown = await who.click(lobby, label="Submit deck")
         await who.submit_modal(shown, {"deck": deck})

@@ -116,9 +116,16 @@ class Offer:
     performer: int
 
 
+_WINDOWS_OF: dict[str, tuple[Window, ...]] = {}
+
+
 def windows_of(frame: ReactWindow) -> tuple[Window, ...]:
     """The windows open at the frame's moment, most specific first (508.5)."""
-    return tuple(Window(w) for w in frame.trigger.split(",") if w)
+    found = _WINDOWS_OF.get(frame.trigger)
+    if found is None:
+        found = tuple(Window(w) for w in frame.trigger.split(",") if w)
+        _WINDOWS_OF[frame.trigger] = found
+    return found
 
 
 # --- which reacts could answer ------------------------------------------------------------
@@ -160,10 +167,21 @@ def _may_answer(card: Card, windows: tuple[Window, ...]) -> bool:
     return found.windows is None or any(w in found.windows for w in windows)
 
 
+@dataclass(frozen=True)
+class _Names:
+    """The names of a catalogue's cards with a React for some windows: all of them, those
+    that may answer from a hand (Action cards) and those from a discard pile (508.2)."""
+
+    all: frozenset[str]
+    hand: frozenset[str]
+    discard: frozenset[str]
+    statics: bool  # whether some card has a triggered static text for them (512.3)
+
+
 # Per card catalogue (by identity) and tuple of windows: the names of the cards with a React
 # that answers one of the windows (or any window), so that listing offers skips most cards
 # with one set lookup each (the index of Reacts by window).
-_BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], frozenset[str]]]] = {}
+_BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], _Names]]] = {}
 
 
 def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> list[int]:
@@ -178,6 +196,12 @@ def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> 
 def _names_for(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | None:
     """The names of the board's card definitions with a React for `windows` (None: a board
     without its catalogue)."""
+    found = _split_for(board, windows)
+    return None if found is None else found.all
+
+
+def _split_for(board: Board, windows: tuple[Window, ...]) -> _Names | None:
+    """`_Names` of the board's catalogue for `windows` (None: a board without catalogue)."""
     cards: Mapping[str, Card] | None = getattr(board, "cards", None)
     if cards is None:
         return None
@@ -189,9 +213,43 @@ def _names_for(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | No
         _BY_WINDOWS[id(cards)] = cached
     names = cached[1].get(windows)
     if names is None:
-        names = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
+        from engine.static_triggers import static_names
+
+        every = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
+        names = _Names(
+            every,
+            frozenset(n for n in every if cards[n].functions_as is CardType.ACTION),
+            frozenset(n for n in every if _from_discard(cards[n])),
+            bool(static_names(board, windows)),
+        )
         cached[1][windows] = names
     return names
+
+
+def _seat_quiet(board: Board, seat: int, names: _Names, mine: list[int]) -> bool:
+    """Whether no card of `seat` could have a React for the windows of `names`: none of its
+    characters in play, their items and attachments, no Action card in hand, no card in its
+    discard pile used from there (a few set tests, the common case)."""
+    instances: Sequence[str] | None = getattr(board, "instances", None)
+    if instances is None:
+        return False
+    get = instances.__getitem__
+    player = board.players[seat]
+    if names.hand and not names.hand.isdisjoint(map(get, player.hand)):
+        return False
+    if names.discard and not names.discard.isdisjoint(map(get, player.discard)):
+        return False
+    every = names.all
+    if not every.isdisjoint(map(get, mine)):
+        return False
+    units = board.units
+    for uid in mine:
+        unit = units[uid]
+        if unit.items and not every.isdisjoint(map(get, unit.items)):
+            return False
+        if unit.attachments and not every.isdisjoint(map(get, unit.attachments)):
+            return False
+    return True
 
 
 def _means_match(wanted: Means, means: Means, spell: bool = False) -> bool:
@@ -350,19 +408,33 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     Action cards in hand, then cards in its discard pile that say so."""
     windows = windows_of(frame)
     out: list[Offer] = []
-    if _names_for(board, windows) == frozenset():
+    names = _split_for(board, windows)
+    if names is not None and not names.all:
         return out  # no card of this game has a React for these windows
-    mine = [uid for row in _all_rows(board) for uid in row if board.units[uid].controller == seat]
-    player = board.players[seat]
-    everything = [*player.hand, *player.discard]
-    for uid in mine:
-        unit = board.units[uid]
-        everything += (uid, *unit.items, *unit.attachments)
-    if not _reactive(board, everything, windows):
+    units = board.units
+    mine = [uid for p in board.players for row in p.ranks for uid in row]
+    mine = [uid for uid in mine if units[uid].controller == seat]
+    if names is not None and _seat_quiet(board, seat, names, mine):
         return out  # no card of the seat has a React for these windows: the common case
+    player = board.players[seat]
+    instances: Sequence[str] | None = getattr(board, "instances", None)
+    every = names.all if names is not None and instances is not None else None
+
+    def reactive(sources: list[int]) -> list[int]:
+        if every is None or instances is None:
+            return _reactive(board, sources, windows)
+        return [c for c in sources if instances[c] in every]
+
+    if every is None:
+        everything = [*player.hand, *player.discard]
+        for uid in mine:
+            unit = units[uid]
+            everything += (uid, *unit.items, *unit.attachments)
+        if not _reactive(board, everything, windows):
+            return out  # no card of the seat has a React for these windows
     for uid in mine:
-        unit = board.units[uid]
-        for source in _reactive(board, [uid, *unit.items, *unit.attachments], windows):
+        unit = units[uid]
+        for source in reactive([uid, *unit.items, *unit.attachments]):
             card = board.card(source)
             for index, ability, passive in _reacts_of(card).reacts:
                 if source == uid and ability.performer is Performer.BEARER:
@@ -374,7 +446,7 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
                     continue
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
-    for source in _reactive(board, [*player.hand, *player.discard], windows):
+    for source in reactive([*player.hand, *player.discard]):
         card = board.card(source)
         if source in player.hand and card.functions_as is not CardType.ACTION:
             continue
@@ -387,10 +459,6 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
     return out
-
-
-def _all_rows(board: Board) -> list[tuple[int, ...]]:
-    return [row for p in board.players for row in p.ranks]
 
 
 def _usable(
@@ -460,9 +528,8 @@ def open_window(
 
     if any(d.frame is not None for d in tx.pending):
         return False  # a frame waits on a decision: a window cannot go above it
-    from engine.static_triggers import static_names
-
-    if _names_for(tx, windows) == frozenset() and static_names(tx, windows) == frozenset():
+    names = _split_for(tx, windows)
+    if names is not None and not names.all and not names.statics:
         return False  # no card of this game answers these windows: the common case
     frame = ReactWindow(
         seat=seat,

@@ -154,8 +154,7 @@ def needs_target(ability: Ability) -> bool:
     return target_cost(ability) is not None or strike_effect(ability) is not None
 
 
-def _side_ok(board: Board, seat: int, performer: int, uid: int, side: Who) -> bool:
-    mine = board.units[uid].controller == seat
+def _side_ok(mine: bool, performer: int, uid: int, side: Who) -> bool:
     if side in (Who.YOURS, Who.THIS):
         return mine
     if side is Who.ANOTHER_YOURS:
@@ -181,17 +180,17 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
         return []
     places = all_places(board.players)
     here = places.get(performer)
+    units, side, within, rank = board.units, cost.side, cost.within_ranks, cost.rank
     out = []
     for uid, there in sorted(places.items()):
-        if not _side_ok(board, seat, performer, uid, cost.side):
+        if rank is not None and there.rank != rank:
             continue
-        if cost.within_ranks is not None and (
-            here is None or distance(here, there) > cost.within_ranks
-        ):
+        mine = units[uid].controller == seat
+        if side is not Who.ANY and not _side_ok(mine, performer, uid, side):
             continue
-        if cost.rank is not None and there.rank != cost.rank:
+        if within is not None and (here is None or distance(here, there) > within):
             continue
-        if board.units[uid].controller != seat and stats.has_keyword(board, uid, "Ward"):
+        if not mine and stats.has_keyword(board, uid, "Ward"):
             continue  # 602.19: not targeted by opposing non-strike actions
         out.append(uid)
     return out

@@ -45,6 +45,7 @@ from engine.tx import Tx
 _ON_CHARACTER = ("wound", "heal", "spend", "ready", "stun", "kill", "move_forward",
                  "move_backward", "melee_strike", "ranged_strike", "skill_check", "return_to_hand",
                  *(f"modify_{s}" for s in STATS))  # fmt: skip
+_ON_CHARACTER_SET = frozenset(_ON_CHARACTER)
 _ORIENT = {"spend": Orientation.SPENT, "ready": Orientation.READY, "stun": Orientation.STUNNED}
 
 
@@ -72,24 +73,25 @@ def _zone(state: GameState | Tx, card: int) -> str:
 def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None:
     """Why an adjustment cannot be made now (the rule and a sentence), or None."""
     n = len(state.instances)
-    if a.card >= n or a.target >= n or a.card < -1 or a.target < -1:
-        raise InvalidActionError(f"There is no card #{max(a.card, a.target)} in this game.")
-    if a.op in _ON_CHARACTER and a.card not in state.units:
+    op, card = a.op, a.card
+    if not (-1 <= card < n and -1 <= a.target < n):
+        raise InvalidActionError(f"There is no card #{max(card, a.target)} in this game.")
+    if op in _ON_CHARACTER_SET and card not in state.units:
         return Problem("104.1", "that card is not a character in play.")
-    if a.op == "cancel":
+    if op == "cancel":
         return _cancel_problem(state)
-    if a.op == "draw":
+    if op == "draw":
         if not state.players[seat].deck:
             return Problem("404.4", "your deck is empty, so there is no card to draw.")
         return None
-    if a.card == -1:
-        return Problem("510.5", f"the adjustment {a.op} needs a card.")
-    zoned = ("retrieve", "search", "banish", "attach", "shuffle_into_deck")
-    zone = _zone(state, a.card) if a.op in zoned else ""
-    name = state.card(a.card).name
-    if a.op in ("wound", "heal", "add_counters", "remove_counters", "move_forward",
-                "move_backward") and a.amount < 1:  # fmt: skip
+    if card == -1:
+        return Problem("510.5", f"the adjustment {op} needs a card.")
+    if op in _AT_LEAST_ONE and a.amount < 1:
         return Problem("510.5", "the amount must be at least 1.")
+    if op not in _CHECKED:  # nothing more to check (most of the menu: wound, modify_atk...)
+        return None
+    zone = _zone(state, a.card) if a.op in _ZONED else ""
+    name = state.card(a.card).name
     if a.op == "heal" and state.units[a.card].wounds == 0:
         return Problem("104.1", f"{name} has no wounds to heal.")
     if a.op in _ORIENT and state.units[a.card].orientation is _ORIENT[a.op]:
@@ -124,6 +126,16 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
     if a.op == "attach" and (a.target not in state.units or zone in ("play", "none")):
         return Problem("510.5", "attach a card that is not in play to a character in play.")
     return None
+
+
+# Adjustments whose amount must be at least 1 (510.5).
+_AT_LEAST_ONE = frozenset(("wound", "heal", "add_counters", "remove_counters", "move_forward",
+                           "move_backward"))  # fmt: skip
+# Adjustments `adjustment_problem` checks further, and those that look up the card's zone.
+_CHECKED = frozenset(("heal", *_ORIENT, "melee_strike", "ranged_strike", "move_forward",
+                      "discard", "retrieve", "search", "shuffle_into_deck", "banish",
+                      "return_to_hand", "remove_counters", "create_token", "attach"))  # fmt: skip
+_ZONED = frozenset(("retrieve", "search", "banish", "attach", "shuffle_into_deck"))
 
 
 def _cancel_problem(state: GameState) -> Problem | None:

@@ -128,16 +128,33 @@ def equip_locations(card: Card) -> frozenset[str]:
 def keywords(board: Board, uid: int) -> frozenset[str]:
     """Keyword names (casefolded) the character has: printed; Cursed, Stalwart and Dual Wield
     from items (602.2, 602.18, 302.7.3); Encumbered with three or more items (602.20)."""
-    card = board.card(uid)
-    names = {k.name.casefold() for k in card.keywords}
+    printed = _printed_keywords(board.card(uid))[0]
     unit = board.units[uid]
+    if not unit.items and not unit.attachments:
+        return printed  # the common case: the character's own keywords
+    names = set(printed)
     for item in unit.items + unit.attachments:
-        for k in board.card(item).keywords:
-            if k.name.casefold() in ("cursed", "stalwart", "dual wield"):
-                names.add(k.name.casefold())
+        names |= _printed_keywords(board.card(item))[1]
     if len(unit.items) >= 3:
         names.add("encumbered")
     return frozenset(names)
+
+
+# Per card definition (by identity, the card kept so its id is not reused): its printed
+# keyword names (casefolded), and those of them an item or attachment gives its bearer.
+_KEYWORDS: dict[int, tuple[Card, tuple[frozenset[str], frozenset[str]]]] = {}
+_PASSED_ON = frozenset(("cursed", "stalwart", "dual wield"))
+
+
+def _printed_keywords(card: Card) -> tuple[frozenset[str], frozenset[str]]:
+    found = _KEYWORDS.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_KEYWORDS) >= 10_000:
+            _KEYWORDS.clear()
+        names = frozenset(k.name.casefold() for k in card.keywords)
+        found = (card, (names, names & _PASSED_ON))
+        _KEYWORDS[id(card)] = found
+    return found[1]
 
 
 def has_keyword(board: Board, uid: int, name: str) -> bool:

@@ -300,7 +300,32 @@ def feat_of(ability: Ability) -> str | None:
     """The feat an ability of `abilities_of` stands for, or None for a printed ability."""
     if not ability.text.startswith("Limited "):
         return None
-    return _BY_ABILITY.get(ability)
+    found = _FEAT_OF.get(id(ability))  # by identity: hashing an Ability hashes all its fields
+    if found is None or found[0] is not ability:
+        if len(_FEAT_OF) >= 10_000:
+            _FEAT_OF.clear()
+        found = (ability, _BY_ABILITY.get(ability))
+        _FEAT_OF[id(ability)] = found
+    return found[1]
+
+
+# `feat_of` per ability (by identity, the ability kept so its id is not reused).
+_FEAT_OF: dict[int, tuple[Ability, str | None]] = {}
+
+
+def _feat_index(card: Card) -> tuple[str | None, ...]:
+    """`feat_of` each ability of `abilities_of(card)`, by index: remembered per card
+    definition (by identity)."""
+    found = _FEAT_INDEX.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_FEAT_INDEX) >= 10_000:
+            _FEAT_INDEX.clear()
+        found = (card, tuple(feat_of(a) for a in abilities_of(card)))
+        _FEAT_INDEX[id(card)] = found
+    return found[1]
+
+
+_FEAT_INDEX: dict[int, tuple[Card, tuple[str | None, ...]]] = {}
 
 
 # --- how often a feat may be performed (603.1, 510.7, 603.12.2) ---------------------------
@@ -327,8 +352,8 @@ def feat_uses(board: Board, uid: int, name: str, turn: int) -> int:
     for card, index, when in used:
         if when != turn or card not in holders or index < 0:
             continue
-        listed = abilities_of(board.card(card))
-        if index < len(listed) and feat_of(listed[index]) == name:
+        listed = _feat_index(board.card(card))
+        if index < len(listed) and listed[index] == name:
             count += 1
     return count
 
@@ -355,7 +380,7 @@ def feat_use_problem(board: Board, card: int, ability: Ability, uid: int) -> Pro
     name = feat_of(ability)
     assert name is not None
     first = next(
-        (c for c in feat_sources(board, uid) if any(f == name for f in _feat_names(board, c))),
+        (c for c in feat_sources(board, uid) if name in _feat_index(board.card(c))),
         card,
     )
     if first != card:
@@ -364,10 +389,6 @@ def feat_use_problem(board: Board, card: int, ability: Ability, uid: int) -> Pro
     if feat_uses(board, uid, name, turn) >= feat_limit(board, uid, name):
         return Problem("510.7", f"{board.card(uid).name} already performed {name} this turn.")
     return None
-
-
-def _feat_names(board: Board, card: int) -> list[str]:
-    return [n for a in abilities_of(board.card(card)) if (n := feat_of(a)) is not None]
 
 
 # --- when a feat React answers a window, and what a feat Order targets --------------------

@@ -38,6 +38,7 @@ from engine.cards.abilities import (
     Window,
 )
 from engine.cards.model import Card, CardType
+from engine.catalogue_memo import PerWindows
 from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem
 from engine.formation import distance, locate
 from engine.frames import ReactWindow
@@ -178,12 +179,6 @@ class _Names:
     statics: bool  # whether some card has a triggered static text for them (512.3)
 
 
-# Per card catalogue (by identity) and tuple of windows: the names of the cards with a React
-# that answers one of the windows (or any window), so that listing offers skips most cards
-# with one set lookup each (the index of Reacts by window).
-_BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], _Names]]] = {}
-
-
 def _reactive(board: Board, sources: list[int], windows: tuple[Window, ...]) -> list[int]:
     """The sources whose card has a React naming one of `windows` (or any window)."""
     names = _names_for(board, windows)
@@ -202,28 +197,25 @@ def _names_for(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | No
 
 def _split_for(board: Board, windows: tuple[Window, ...]) -> _Names | None:
     """`_Names` of the board's catalogue for `windows` (None: a board without catalogue)."""
-    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
-    if cards is None:
-        return None
-    cached = _BY_WINDOWS.get(id(cards))
-    if cached is None or cached[0] is not cards:
-        if len(_BY_WINDOWS) > 64:
-            _BY_WINDOWS.clear()
-        cached = (cards, {})
-        _BY_WINDOWS[id(cards)] = cached
-    names = cached[1].get(windows)
-    if names is None:
-        from engine.static_triggers import static_names
+    return _NAMES.get(board, windows)
 
-        every = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
-        names = _Names(
-            every,
-            frozenset(n for n in every if cards[n].functions_as is CardType.ACTION),
-            frozenset(n for n in every if _from_discard(cards[n])),
-            bool(static_names(board, windows)),
-        )
-        cached[1][windows] = names
-    return names
+
+def _split(cards: Mapping[str, Card], windows: tuple[Window, ...]) -> _Names:
+    from engine.static_triggers import static_names_in
+
+    every = frozenset(n for n, card in cards.items() if _may_answer(card, windows))
+    return _Names(
+        every,
+        frozenset(n for n in every if cards[n].functions_as is CardType.ACTION),
+        frozenset(n for n in every if _from_discard(cards[n])),
+        bool(static_names_in(cards, windows)),
+    )
+
+
+# Per card catalogue and tuple of windows: the names of the cards with a React that answers
+# one of the windows (or any window), so that listing offers skips most cards with one set
+# lookup each (the index of Reacts by window).
+_NAMES = PerWindows(_split)
 
 
 def _seat_quiet(board: Board, seat: int, names: _Names, mine: list[int]) -> bool:

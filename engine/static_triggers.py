@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from engine.cards.abilities import Ability, AbilityKind, Window
 from engine.cards.ability_triggers import read_trigger
 from engine.cards.model import Card
+from engine.catalogue_memo import PerWindows
 from engine.events import ManualEffect
 from engine.feats import abilities_of
 from engine.frames import ReactWindow, ResolvingManually
@@ -43,7 +44,6 @@ class _Statics:
 
 
 _CACHE: dict[int, _Statics] = {}
-_BY_WINDOWS: dict[int, tuple[object, dict[tuple[Window, ...], frozenset[str]]]] = {}
 
 
 def statics_of(card: Card) -> _Statics:
@@ -73,22 +73,15 @@ def statics_of(card: Card) -> _Statics:
 
 def static_names(board: Board, windows: tuple[Window, ...]) -> frozenset[str] | None:
     """Names of the game's cards with a triggered static text for `windows` (None: unknown)."""
-    cards: Mapping[str, Card] | None = getattr(board, "cards", None)
-    if cards is None:
-        return None
-    cached = _BY_WINDOWS.get(id(cards))
-    if cached is None or cached[0] is not cards:
-        if len(_BY_WINDOWS) > 64:
-            _BY_WINDOWS.clear()
-        cached = (cards, {})
-        _BY_WINDOWS[id(cards)] = cached
-    names = cached[1].get(windows)
-    if names is None:
-        names = frozenset(
-            n for n, c in cards.items() if statics_of(c).windows.intersection(windows)
-        )
-        cached[1][windows] = names
-    return names
+    return _STATIC_NAMES.get(board, windows)
+
+
+def static_names_in(cards: Mapping[str, Card], windows: tuple[Window, ...]) -> frozenset[str]:
+    """`static_names` of a catalogue, worked out afresh."""
+    return frozenset(n for n, c in cards.items() if statics_of(c).windows.intersection(windows))
+
+
+_STATIC_NAMES = PerWindows(static_names_in)
 
 
 def triggered(board: Tx, frame: ReactWindow) -> list[tuple[int, int, str]]:

@@ -13,8 +13,7 @@ from typing import Any, TextIO
 from bot.commands.hotseat import HostedTable, HotSeat, play_deck_texts, pool_texts
 from bot.commands.simulate import simulate
 from bot.errors import BotError
-from bot.game_board import card_texts
-from bot.game_text import HELP, HINT, event_lines, prompt_line, render
+from bot.game_text import HELP, HINT, card_texts, event_lines, prompt_line, render
 from bot.position_cli import add_position_parser
 from engine import (
     EngineError,

@@ -30,8 +30,7 @@ from bot.discord_games.render import (
 )
 from bot.discord_render import NO_MENTIONS
 from bot.escaping import neutralise
-from bot.game_board import card_texts
-from bot.game_text import render
+from bot.game_text import card_texts, render
 from bot.games import GameService
 from bot.games.model import GameInfo, GameTransition, Status
 from bot.games.notify import (

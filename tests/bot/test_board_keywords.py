@@ -8,8 +8,7 @@ from pathlib import Path
 
 from bot.discord_games.board import board_png, extras_line
 from bot.discord_games.render import card_text_messages
-from bot.game_board import card_texts
-from bot.game_text import render
+from bot.game_text import card_texts, render
 from engine.position import load_position
 from engine.state import GameState
 from engine.view import view

@@ -118,6 +118,29 @@ class GamesCog(commands.Cog):
                 return int(pick[0].id)
         raise GameError("Name the game (its number), or use the command in its thread.")
 
+    async def defer_game(
+        self, interaction: discord.Interaction[Any], game: int | None, *,
+        seat: int | None = None, edit: bool = False,
+    ) -> GameInfo | None:  # fmt: skip
+        """Defer within Discord's 3 seconds (privately, or `edit` to answer by editing the
+        message pressed), find the game (`game_for`) and fetch it; with `seat`, refuse anyone
+        but that seat's player. None once a refusal is said (privately, whoever asked)."""
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            info: GameInfo = await self.call(
+                self.service.game, await self.game_for(interaction, game)
+            )
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
+            return None
+        if seat is not None and info.user_at(seat) != str(interaction.user.id):
+            await say(interaction, NOT_YOURS)
+            return None
+        return info
+
     # -- lobby --------------------------------------------------------------------------------
     @game.command(name="new", description="Open a game with the players you name")
     @app_commands.describe(
@@ -239,14 +262,8 @@ class GamesCog(commands.Cog):
         """A move button or select: checked, then played with the version it was shown at.
         Deferred first (privately): the answer may wait behind other work past Discord's
         3 seconds, and a refusal is private whoever pressed."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            info = await self.call(self.service.game, game_id)
-        except Exception as exc:
-            await say(interaction, _sentence(exc))
-            return
-        if info.user_at(seat) != str(interaction.user.id):
-            await say(interaction, NOT_YOURS)
+        info = await self.defer_game(interaction, game_id, seat=seat)
+        if info is None:
             return
         if info.version != version:
             await self._moved_on(interaction, game_id, seat)
@@ -286,15 +303,8 @@ class GamesCog(commands.Cog):
         version: int,
         page: int,
     ) -> None:
-        await interaction.response.defer()  # the page is shown by editing the message
-        try:
-            info = await self.call(self.service.game, game_id)
-        except Exception as exc:
-            await say(interaction, _sentence(exc))
-            return
-        if info.user_at(seat) != str(interaction.user.id):
-            await say(interaction, NOT_YOURS)
-            return
+        if await self.defer_game(interaction, game_id, seat=seat, edit=True) is None:
+            return  # the page is shown by editing the message
         await self.delivery.refresh_private(game_id, seat, page=page)
 
     def moves_of(self, game_id: int, user_id: str) -> tuple[int, int, list[Listed]]:
@@ -414,10 +424,11 @@ class GamesCog(commands.Cog):
 
     @game.command(name="status", description="Show (and refresh) the game's status message")
     async def status(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the 3 seconds
+        info = await self.defer_game(interaction, game)
+        if info is None:
+            return
+        game_id = info.id
         try:
-            game_id = await self.game_for(interaction, game)
-            info = await self.call(self.service.game, game_id)
             await self.delivery.refresh_status(game_id)
             for s in info.seats:
                 if s.user_id == str(interaction.user.id):
@@ -430,12 +441,12 @@ class GamesCog(commands.Cog):
 
     @game.command(name="board", description="Post the board picture in the game's thread")
     async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await self.defer_game(interaction, game)
+        if info is None:
+            return
         try:
-            game_id = await self.game_for(interaction, game)
-            info = await self.call(self.service.game, game_id)
             if info.status is Status.OPEN:
-                raise GameError(f"Game {game_id} has not started yet.")
+                raise GameError(f"Game {info.id} has not started yet.")
             await self.delivery.post_board(info)
         except Exception as exc:
             await say(interaction, _sentence(exc))

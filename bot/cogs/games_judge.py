@@ -92,21 +92,20 @@ class GameJudgeCog(commands.Cog):
         self, interaction: discord.Interaction[Any], to_action: int, reason: str,
         game: int | None = None,
     ) -> None:  # fmt: skip
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.games.service
+        info = await self.games.defer_game(interaction, game)
+        if info is None:
+            return
         try:
-            game_id = await self.games.game_for(interaction, game)
-            info = await self.games.call(service.game, game_id)
             t = await self.games.call(
-                service.rollback, game_id, user_of(interaction.user), to_action, reason,
-                info.version,
+                self.games.service.rollback, info.id, user_of(interaction.user), to_action,
+                reason, info.version,
             )  # fmt: skip
         except Exception as exc:
             await say(interaction, _sentence(exc))
             return
         await self._delivered(interaction, t)
         for seat in info.seats:
-            await self.games.delivery.refresh_private(game_id, seat.seat)
+            await self.games.delivery.refresh_private(info.id, seat.seat)
 
     def _judged_state(self, game_id: int, judge: Any) -> tuple[Any, int] | None:
         """The game's state for a judge of its server (None for anyone else: adjustments name
@@ -171,13 +170,14 @@ class GameJudgeCog(commands.Cog):
         self, interaction: discord.Interaction[Any], rule: str, text: str,
         game: int | None = None,
     ) -> None:  # fmt: skip
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.games.service
+        info = await self.games.defer_game(interaction, game)
+        if info is None:
+            return
         try:
-            game_id = await self.games.game_for(interaction, game)
-            await self.games.call(service.rule, game_id, user_of(interaction.user), rule, text)
+            await self.games.call(
+                self.games.service.rule, info.id, user_of(interaction.user), rule, text
+            )
             cited = await self.bot.call(self.bot.judge.rule, rule, None, interaction.guild_id)
-            info = await self.games.call(service.game, game_id)
             thread = await self.games.delivery.thread(info)
             body = f"**Ruling** by {interaction.user.mention}: {text}\n{render_reply(cited)}"
             for part in chunks(body.splitlines()):

@@ -40,20 +40,26 @@ def ask_choice(
     """Push the choice and wait on `seat` (the performer's controller)."""
     frame = ChoosingEffect(seat, card, performer, what, options, target)
     index = tx.push_frame(frame)
-    prompt = _PROMPTS.get(what)
+    tx.ask(index, choice_decision(tx, frame))
+
+
+def choice_decision(tx: Tx, frame: ChoosingEffect) -> Decision:
+    """The EFFECT_CHOICE decision of a `ChoosingEffect` frame (asked again when a react window
+    opened above it has closed, engine.frame_decisions)."""
+    prompt = _PROMPTS.get(frame.what)
     if prompt is None:
-        words = "; ".join(f"{i}: {choice_words(tx.name, c, target)}" for i, c in enumerate(options))
-        prompt = f"{what} succeeds: choose {words}."
-    decision = Decision(
-        seat,
+        words = "; ".join(
+            f"{i}: {choice_words(tx.name, c, frame.target)}" for i, c in enumerate(frame.options)
+        )
+        prompt = f"{frame.what} succeeds: choose {words}."
+    return Decision(
+        frame.seat,
         DecisionKind.EFFECT_CHOICE,
         prompt,
-        options=tuple(range(len(options))),
-        subject=performer,
-        rule=CHOICE_RULES[what],
-        frame=index,
+        options=tuple(range(len(frame.options))),
+        subject=frame.performer,
+        rule=CHOICE_RULES[frame.what],
     )
-    tx.ask(index, decision)
 
 
 def choice_words(name: Callable[[int], str], code: str, target: int | None) -> str:

@@ -4,7 +4,9 @@ shows the same public events as it did (engine.reacts).
 
 Version 3 records (before the windows of an action's steps, 510.5, and of kill effects,
 508.6) are read this way (`upgrade_version_3`); one that used a React whose effect the engine
-now runs itself (cancel, reduce or add wounds) no longer lines up and is refused."""
+now runs itself (cancel, reduce or add wounds) no longer lines up and is refused. Version 4
+records (before deaths settled while a frame waited on a decision opened their windows, 508.6)
+are read the same way (`upgrade_version_4`)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,19 @@ def upgrade_version_3(record: GameRecord) -> GameRecord:
         ) from exc
 
 
+def upgrade_version_4(record: GameRecord) -> GameRecord:
+    """A version 4 record as version 5: the Death, Kill and after-death windows of a death
+    settled while a frame waited on a decision passed (508.6), or a RecordError."""
+    try:
+        return pass_new_windows(record)
+    except EngineError as exc:
+        raise RecordError(
+            "Record version 4 was written by an older engine and cannot be replayed: a death "
+            "it settled while a decision waited now opens its react windows first, so its "
+            f"actions no longer line up ({exc})"
+        ) from exc
+
+
 def pass_new_windows(record: GameRecord) -> GameRecord:
     """`record` with a `Decline` inserted wherever the game now waits on a react window that
     the record's next action does not answer (an older record never answers one), and a
@@ -54,10 +69,18 @@ def pass_new_windows(record: GameRecord) -> GameRecord:
             passing = _pass(state)
             state = apply(state, passing).state
             actions.append(passing)
+        if isinstance(action, Decline) and not _legal(state, action) and _was_pass(state):
+            continue  # a window the record passed opened earlier now, and was passed there
         state = apply(state, action).state
         actions.append(action)
     decline_all(state)
     return replace(record, actions=tuple(actions))
+
+
+def _was_pass(state: GameState) -> bool:
+    """Whether a `Decline` the game does not wait for may be left out: no decision that may
+    be declined is pending (so it answered a react window that now opened earlier)."""
+    return not any(d.may_decline for d in state.pending)
 
 
 def _legal(state: GameState, action: Action) -> bool:

@@ -518,8 +518,6 @@ def open_window(
     """
     from engine.standing_orders import filter_offers
 
-    if any(d.frame is not None for d in tx.pending):
-        return False  # a frame waits on a decision: a window cannot go above it
     names = _split_for(tx, windows)
     if names is not None and not names.all and not names.statics:
         return False  # no card of this game answers these windows: the common case
@@ -547,6 +545,9 @@ def open_window(
     statics = bool(triggered(tx, frame))  # 512.3: static texts after the Reacts
     if not offered and not statics:
         return False
+    from engine.frame_decisions import withdraw
+
+    withdraw(tx)  # a frame waiting on a decision asks it again once the window closed (508.3)
     tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered), statics=statics))
     return True
 

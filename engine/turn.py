@@ -35,6 +35,7 @@ from engine.formation import (
     fallen_orientation,
     locate,
 )
+from engine.frame_decisions import fall_position_decision, reask, settle_before_waiting
 from engine.frames import (
     Attacking,
     ChoosingEffect,
@@ -66,8 +67,8 @@ def advance(tx: Tx) -> None:
         if tx.pending:
             return
         if tx.stack:
-            if resume(tx):
-                return
+            if resume(tx) and not settle_before_waiting(tx, settle):
+                return  # (deaths caused before it asked open their windows first, 508.6)
             continue
         step_phase(tx)
         if tx.pending:
@@ -94,7 +95,7 @@ def resume(tx: Tx) -> bool:
 
             return continue_action(tx, index)
         case PlacingCharacter() | DestroyingItem() | ChoosingEffect():
-            raise RuntimeError(f"{type(frame).__name__} lost its decision")
+            return reask(tx, index)  # its decision was withdrawn for a react window (508.3)
         case ResolvingManually():
             from engine.abilities_run import manual_decision  # (imports engine.resolve)
 
@@ -234,18 +235,9 @@ def fall_forward(tx: Tx, uid: int) -> None:
     if not others:
         place_fallen(tx, uid, 0)
         return
-    names = ", ".join(tx.name(u) for u in others)
     tx.push_asking(
         PlacingCharacter(unit.controller, uid, rank, place.formation, Placement.FALL),
-        Decision(
-            unit.controller,
-            DecisionKind.POSITION,
-            f"{tx.name(uid)} falls forward into rank {rank}: choose where it goes "
-            f"(0 = far left; now: {names}).",
-            tuple(range(len(others) + 1)),
-            subject=uid,
-            rule="401.6.4, 401.7",
-        ),
+        fall_position_decision(tx, unit.controller, uid, rank, others),
     )
 
 

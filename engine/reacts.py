@@ -615,13 +615,19 @@ def forget_used(tx: Tx, cards: set[int]) -> None:
                 tx.set_frame(index, replace(frame, used=kept))
 
 
-def trigger_valid(board: Board, frame: ReactWindow) -> bool:
+def trigger_valid(tx: Tx, frame: ReactWindow) -> bool:
     """508.3 / 508.7: whether the trigger still stands (its subject still in play, a dying
     character still dying)."""
     windows = windows_of(frame)
     if frame.subject is None or any(w in GONE_SUBJECT for w in windows):
         return True
-    return frame.subject in board.units
+    if frame.subject not in tx.units:
+        return False
+    if Window.DEATH in windows and not frame.killed:
+        from engine.death import is_dying
+
+        return is_dying(tx, frame.subject) is not None  # 508.7: a React saved it
+    return True
 
 
 def resume_window(tx: Tx, index: int, frame: ReactWindow) -> bool:

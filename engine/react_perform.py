@@ -14,15 +14,22 @@ from engine.tx import Tx
 
 
 def perform_react(
-    tx: Tx, action: PerformAbility, window: Window, subject: int | None, level: int | None = None
+    tx: Tx,
+    action: PerformAbility,
+    windows: tuple[Window, ...],
+    subject: int | None,
+    level: int | None = None,
 ) -> None:
     """508.4: the performer performs the React; its costs are paid and its effect pushed
-    above the window, which asks again once the effect is done (508.3)."""
+    above the window, which asks again once the effect is done (508.3). `windows` are the
+    triggers of the moment, most specific first: the React answers the first it can (508.5)."""
     from engine.abilities_run import is_runnable, perform_ability
     from engine.feats import abilities_of
 
     card = tx.card(action.card)
     ability = abilities_of(card)[action.ability]
+    mine = ability.trigger.window if ability.trigger is not None else None
+    window = mine if mine in windows else windows[0]
     tx.emit(
         ReactPerformed(
             seat=action.seat,

@@ -753,7 +753,7 @@ def answer_react(tx: Tx, decision: Decision, action: Action) -> None:
     )
     from engine.react_perform import perform_react
 
-    perform_react(tx, action, windows_of(frame)[0], frame.subject, frame.level)
+    perform_react(tx, action, windows_of(frame), frame.subject, frame.level)
 
 
 def exposure(state: GameState, seat: int) -> str | None:

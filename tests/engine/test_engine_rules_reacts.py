@@ -9,8 +9,9 @@ from typing import Any
 
 from engine import DecisionKind, Decline, GameState, apply, legal_actions
 from engine.actions import Action, PerformAbility, action_from_dict
-from engine.events import BaseEvent
-from engine.frames import ReactWindow
+from engine.events import BaseEvent, CardToDiscard
+from engine.events_reacts import ReactPerformed
+from engine.frames import ActionStep, PerformingAction, ReactWindow
 from engine.position import load_position
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -103,3 +104,67 @@ def test_rule_508_7_a_death_react_that_does_not_save_leaves_the_window_open() ->
     assert decision is not None and decision.seat == 1 and decision.options == (7,)
     state, more = play(state, Decline(1))
     assert "character_died" in kinds(more) and 0 in state.players[0].discard
+
+
+# --- 508.5 ---------------------------------------------------------------------------------
+
+
+def test_rule_508_5_a_react_answers_the_most_specific_trigger_it_can() -> None:
+    """508.5: "If a React may be performed in response to more than one trigger, then it
+    always responds to the most specific trigger possible." After Grunt Raider dies, the
+    moment is both a kill (Blood Howler's Kill React) and a death (Mazruk: "After one of your
+    characters is killed"); each React is logged as answering its own trigger."""
+    state, _ = play(load("rules-kill-and-after-death.json"), *attack(1, 5, 0))
+    decision = react_decision(state)
+    assert decision is not None and decision.seat == 1 and decision.rule == "508.6.2"
+    window = state.stack[decision.frame]
+    assert isinstance(window, ReactWindow) and window.trigger == "kill,after_death"
+    (howl,) = reacts(state, 1)
+    state, events = play(state, howl)
+    (mazruk,) = reacts(state, 0)
+    state, more = play(state, mazruk)
+    performed = [e for e in events + more if isinstance(e, ReactPerformed)]
+    assert [(e.name, e.window) for e in performed] == [
+        ("Blood Howler", "kill"),
+        ("Mazruk the Undying", "after_death"),
+    ]
+    assert react_decision(state) is None  # each answered once (508.2): the window closed
+
+
+def test_rule_508_5_a_react_to_a_declared_action_answers_the_effect_window() -> None:
+    """508.5: the moment after an action's cost is paid is also the start of its effect
+    (508.12); a React "After an opposing character declares an action" answers the effect."""
+    state, _ = play(load("rules-react-during-effect.json"), _cleaving_blow())
+    (watch,) = reacts(state, 1)
+    _, events = play(state, watch)
+    (performed,) = [e for e in events if isinstance(e, ReactPerformed)]
+    assert performed.window == "action_effect"
+
+
+# --- 508.12 --------------------------------------------------------------------------------
+
+
+def _cleaving_blow() -> PerformAbility:
+    """Tribune Halvard (#0) performs Cleaving Blow (#4) from hand at Grunt Raider (#6)."""
+    return PerformAbility(seat=0, card=4, ability=0, character=0, target=6)
+
+
+def test_rule_508_12_a_react_to_an_effect_happens_during_the_triggering_action() -> None:
+    """508.12: "A React to all or part of another action's effect happens during the effect
+    step of the triggering action (see rule 510.5, step 3) and before moving to the
+    resolution step." The React is asked while Cleaving Blow is under way (costs paid, card in
+    the action zone); its strike and then its resolution (303.5: to the discard pile) follow."""
+    state, _ = play(load("rules-react-during-effect.json"), _cleaving_blow())
+    decision = react_decision(state)
+    assert decision is not None and decision.seat == 1 and decision.options == (8,)
+    under = state.stack[decision.frame - 1]
+    assert isinstance(under, PerformingAction) and under.card == 4
+    assert under.step is ActionStep.PAID
+    assert 4 in state.players[0].action_zone and 4 not in state.players[0].discard
+    (watch,) = reacts(state, 1)
+    state, events = play(state, watch)
+    order = kinds(events)
+    assert order.index("react_performed") < order.index("card_drawn") < order.index("roll")
+    (resolved,) = [e for e in events if isinstance(e, CardToDiscard) and e.card == 4]
+    assert events.index(resolved) > order.index("roll") and resolved.rule == "303.5"
+    assert 6 in state.players[1].discard and state.pending[0].kind is DecisionKind.ORDER

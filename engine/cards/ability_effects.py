@@ -296,6 +296,10 @@ _RULES: tuple[_Rule, ...] = (
         ),
     ),
     (re.compile(rf"(?:remove|heal) (?P<n>{_N}|all) wounds? (?:from|on) (?P<who>{_WHO})"), _heal),
+    (
+        re.compile(rf"heal (?P<who>{_WHO})"),
+        lambda m, t: (Effect(Op.HEAL, affects(m["who"], t), 1),),
+    ),
     (re.compile(rf"(?:you may )?draw (?P<n>{_N}) cards?"), _cards(Op.DRAW)),
     (re.compile(rf"discard (?P<n>{_N}) cards? from your hand"), _cards(Op.DISCARD)),
     (

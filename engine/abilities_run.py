@@ -29,6 +29,7 @@ from engine.cards.abilities import (
     Effect,
     Op,
     Qualifier,
+    Stat,
     StrikeKind,
 )
 from engine.checks import passed, save_damage_types, skill_check
@@ -212,6 +213,13 @@ def continue_ability(tx: Tx, index: int) -> bool:
     frame = tx.stack[index]
     assert isinstance(frame, ResolvingAbility)
     effects = abilities_of(tx.card(frame.card))[frame.ability].effects
+    starts = frame.next_effect == frame.strikes_done == 0 and frame.performer in tx.units
+    starts = starts and not frame.stats_at_start
+    if starts and any(e.op is Op.SAVE and e.stat is not None for e in effects):
+        # 510.4: a variable of the effect is set when the effect is generated.
+        level, skill = stats.level(tx, frame.performer), stats.skill(tx, frame.performer)
+        frame = ResolvingAbility(**{**vars(frame), "stats_at_start": (level, skill)})
+        tx.set_frame(index, frame)
     while frame.next_effect < len(effects):
         effect = effects[frame.next_effect]
         if effect.op is Op.STRIKE and frame.strikes_done < effect.times:
@@ -379,7 +387,9 @@ def _save(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
     """106: the character rolls d20 + its Skill against the DC; on a failure the `on_fail`
     effects happen to it (105: a natural 20 succeeds, a natural 1 fails)."""
     dc = effect.amount or 0
-    if effect.stat is not None and frame.performer in tx.units:
+    if effect.stat is not None and frame.stats_at_start:  # 510.4: as the effect was generated
+        dc += frame.stats_at_start[0 if effect.stat is Stat.LEVEL else 1]
+    elif effect.stat is not None and frame.performer in tx.units:
         dc += getattr(stats, effect.stat.value.lower(), stats.skill)(tx, frame.performer)
     types = save_damage_types(tx, frame.card, frame.ability)
     if not passed(skill_check(tx, uid, dc, effect.name, save=True, damage_types=types)):

@@ -187,7 +187,9 @@ class ResolvingManually:
 class ResolvingAbility:
     """510.5 step 3: the compiled effects of ability `ability` of `card`, performed by
     `performer` (with `target`, None when it has none), run one at a time from `next_effect`;
-    `strikes_done` counts the strikes of a STRIKE effect already pushed (engine.abilities_run)."""
+    `strikes_done` counts the strikes of a STRIKE effect already pushed (engine.abilities_run).
+    `stats_at_start` is the performer's (level, skill) when the effect was generated, kept for
+    an effect that reads them (510.4: a DC "+ this character's level" set then)."""
 
     seat: int
     card: int
@@ -196,6 +198,7 @@ class ResolvingAbility:
     target: int | None = None
     next_effect: int = 0
     strikes_done: int = 0
+    stats_at_start: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

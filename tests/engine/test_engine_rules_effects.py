@@ -12,6 +12,7 @@ from engine import GameState, apply
 from engine.actions import Action, PerformAbility, action_from_dict
 from engine.events import (
     BaseEvent,
+    Rolled,
 )
 from engine.events_abilities import EffectSkipped, Healed
 from engine.position import load_position
@@ -84,3 +85,27 @@ def test_rule_602_10_heal_this_character_is_compiled() -> None:
     )
     assert not react.manual
     assert [(e.op, e.affects, e.amount) for e in react.effects] == [(Op.HEAL, Affects.PERFORMER, 1)]
+
+
+# --- 510.4 -----------------------------------------------------------------------------------
+
+
+def test_rule_510_4_a_variable_is_set_when_the_effect_is_generated() -> None:
+    """510.4: "Any variables that are part of an action's effect are set when the effect is
+    generated and do not change even if their source does (... even if the character leaves
+    play)." Martyr Adept (level 3) kills itself, then sets a save of DC 10 + its level: 13,
+    which Grunt Raider's 11 fails."""
+    state, events = play(load("rules-variables-set.json"), order(0, 0, 5))
+    kinds = [e.kind for e in events]
+    assert kinds.index("character_died") < kinds.index("roll")  # gone before the save
+    (save,) = of(Rolled, events)
+    assert save.roll.target == 13 and save.roll.total == 11 and save.result == "failure"
+    assert 5 in state.players[1].discard  # the failed save's wound killed it
+
+
+def test_rule_510_4_the_variable_counts_the_stat_with_its_bonuses() -> None:
+    """510.4: "an effect based on a character's stat such as level": Hexbinder is level 2
+    with +2 level until the end of the turn, so its save is DC 10 + 4."""
+    _, events = play(load("rules-variables-set.json"), order(0, 1, 5))
+    (save,) = of(Rolled, events)
+    assert save.roll.target == 14 and save.result == "failure"

@@ -8,14 +8,24 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import GameState, apply
-from engine.actions import Action, PerformAbility, action_from_dict
+import pytest
+
+from engine import DecisionKind, GameState, apply, check, legal_actions
+from engine.actions import Action, DefeatDungeon, PerformAbility, action_from_dict
+from engine.errors import IllegalActionError
 from engine.events import (
     BaseEvent,
+    CardDrawn,
+    EffectExpired,
+    OrientationChanged,
     Rolled,
+    StatModified,
+    StrikeDeclared,
+    WoundsInflicted,
 )
 from engine.events_abilities import EffectSkipped, Healed
 from engine.position import load_position
+from engine.state import Orientation
 
 POSITIONS = Path(__file__).parent / "positions"
 
@@ -46,6 +56,36 @@ def of(kind: type[Any], events: list[BaseEvent]) -> list[Any]:
 def order(seat: int, card: int, target: int = -1) -> PerformAbility:
     """Card `card` performs its first printed ability (an Order) at `target`."""
     return PerformAbility(seat=seat, card=card, ability=0, character=card, target=target)
+
+
+# --- 602.16 Reach ----------------------------------------------------------------------------
+
+
+def test_rule_602_16_reach_melee_strikes_target_up_to_two_ranks_away() -> None:
+    """602.16: "The melee strikes of a character with the Reach keyword may target characters
+    up to two ranks away." From seat 0's second rank, Pikeman of the Ninth (Reach) reaches
+    seat 1's front rank (two ranks away) but not its second rank (three)."""
+    state = load("rules-reach.json")
+    state, events = play(state, {"type": "attack", "seat": 0, "character": 3})
+    decision = state.pending[0]
+    assert decision.kind is DecisionKind.STRIKE_TARGET and decision.options == (7, 8)
+    state, events = play(state, {"type": "choose", "seat": 0, "option": 7})
+    (declared,) = of(StrikeDeclared, events)
+    assert (declared.card, declared.target) == (3, 7)
+    (wound,) = of(WoundsInflicted, events)
+    assert wound.card == 7 and wound.source == 3
+
+
+def test_rule_602_16_without_reach_the_same_place_reaches_nobody() -> None:
+    """602.16.1: Reach "May target up to two ranks away with melee strikes"; without it a
+    melee strike reaches one rank (509.3), so Censer Priest beside the Pikeman has no target
+    and its attack is illegal (510.9)."""
+    state = load("rules-reach.json")
+    attacks = {a.character for a in legal_actions(state, 0) if a.TYPE == "attack"}
+    assert 3 in attacks and 4 not in attacks
+    with pytest.raises(IllegalActionError) as err:
+        check(state, action_from_dict({"type": "attack", "seat": 0, "character": 4}))
+    assert err.value.rule == "510.9"
 
 
 # --- 602.10 Heal -----------------------------------------------------------------------------
@@ -87,6 +127,70 @@ def test_rule_602_10_heal_this_character_is_compiled() -> None:
     assert [(e.op, e.affects, e.amount) for e in react.effects] == [(Op.HEAL, Affects.PERFORMER, 1)]
 
 
+# --- 602.13 Challenge Rating ------------------------------------------------------------------
+
+
+def test_rule_602_13_the_challenge_rating_is_the_levels_to_spend() -> None:
+    """602.13.1: "A number of levels equal to this Challenge Rating must be spent in order to
+    defeat this dungeon." The Haunted Barrow's rating is 4: three level 1 characters are not
+    enough, two of them with Tribune Halvard (level 2) are."""
+    state = load("rules-challenge-rating.json")
+    assert state.dungeon == 11
+    with pytest.raises(IllegalActionError) as err:
+        check(state, DefeatDungeon(0, 4, (0, 1, 2)))
+    assert str(err.value) == ("Rule 507.9: combined levels 3 are below the challenge rating 4.")
+    offered = {a.spend for a in legal_actions(state, 0) if isinstance(a, DefeatDungeon)}
+    assert offered == {(4,), (0, 1, 3), (0, 2, 3), (1, 2, 3)}
+    state, events = play(state, DefeatDungeon(0, 4, (0, 1, 3)))
+    assert state.dungeon is None and 11 in state.players[1].banish
+    assert "dungeon_defeated" in [e.kind for e in events]
+
+
+def test_rule_602_13_the_number_is_read_from_the_keyword() -> None:
+    """602.13: the number that follows Challenge Rating sets the levels: at 6, Consul Varro
+    (level 5) alone is no longer enough."""
+    data = data_of("rules-challenge-rating.json")
+    data["cards"]["haunted-barrow"]["keywords"] = [{"name": "Challenge Rating", "value": 6}]
+    state = load_position(data)
+    offered = {a.spend for a in legal_actions(state, 0) if isinstance(a, DefeatDungeon)}
+    assert (4,) not in offered and (3, 4) in offered
+    with pytest.raises(IllegalActionError, match="challenge rating 6"):
+        check(state, DefeatDungeon(0, 4, (4,)))
+
+
+# --- 510.3 / 510.12 ---------------------------------------------------------------------------
+
+
+def test_rule_510_3_do_as_much_as_possible_and_ignore_the_rest() -> None:
+    """510.3: "it is not necessary that all parts of an effect occur. Do as much as possible
+    and ignore the rest." 510.3.2: the parts happen "in the order presented". Lorekeeper draws
+    the one card its deck holds, the second draw is skipped, then it gains +2 ATK."""
+    state, events = play(load("rules-partial-effects.json"), order(0, 0))
+    kinds = [e.kind for e in events]
+    (drawn,) = of(CardDrawn, events)
+    (skipped,) = of(EffectSkipped, events)
+    (gained,) = of(StatModified, events)
+    assert drawn.card == 4 and skipped.why == "empty_deck"
+    assert (gained.card, gained.stat, gained.amount) == (0, "atk", 2)
+    assert kinds.index("card_drawn") < kinds.index("effect_skipped") < kinds.index("stat_modified")
+    assert state.players[0].hand == (4,) and state.players[0].deck == ()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="510.12: engine.action_steps skips the effect of an action whose cost killed its "
+    "performer (why performer_left_play), though it left play by the action itself",
+)
+def test_rule_510_12_a_performer_killed_by_its_own_cost_still_gets_the_effect() -> None:
+    """510.12: "If the character performing a strike or action leaves play for any reason
+    other than the strike or action itself ... then the strike or action is canceled." Last
+    Rite Zealot's cost kills it ("Kill this character: Draw a card."): the action goes on."""
+    state, events = play(load("rules-partial-effects.json"), order(0, 1))
+    assert 1 in state.players[0].discard  # the cost was paid
+    assert not of(EffectSkipped, events)
+    assert [e.card for e in of(CardDrawn, events)] == [4]
+
+
 # --- 510.4 -----------------------------------------------------------------------------------
 
 
@@ -109,3 +213,115 @@ def test_rule_510_4_the_variable_counts_the_stat_with_its_bonuses() -> None:
     _, events = play(load("rules-variables-set.json"), order(0, 1, 5))
     (save,) = of(Rolled, events)
     assert save.roll.target == 14 and save.result == "failure"
+
+
+# --- 506.1.1 ---------------------------------------------------------------------------------
+
+
+def _to_end_of_turn() -> list[BaseEvent]:
+    """Rallying Herald's +1 HP to seat 0's army, Bloodfury Shaman's +2 ATK, both seats pass:
+    the turn ends and the effects expire (506.1)."""
+    _, events = play(
+        load("rules-end-of-turn-group.json"),
+        order(0, 0),
+        order(1, 5),
+        {"type": "pass", "seat": 0},
+        {"type": "pass", "seat": 1},
+    )
+    return events
+
+
+def test_rule_506_1_1_an_effect_on_several_cards_expires_one_card_at_a_time() -> None:
+    """506.1.1: "if any effect affects multiple cards, the effect is resolved for each card
+    individually, one at a time ... The player who originally generated the effect determines
+    the order." The engine does not ask for that order: it expires the cards in the order the
+    effect reached them (docs/engine.md, Known simplifications), each with its own event."""
+    expired = [e for e in of(EffectExpired, _to_end_of_turn()) if e.seat == 0]
+    assert [(e.card, e.stat, e.amount) for e in expired] == [
+        (0, "hp", 1),
+        (1, "hp", 1),
+        (2, "hp", 1),
+        (3, "hp", 1),
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="506.1.1: engine.turn.end_of_turn alternates seats per card (Modifier), not per "
+    "effect: the other seat's effect expires between the cards of one effect",
+)
+def test_rule_506_1_1_an_effect_on_several_cards_ends_before_any_other_effect() -> None:
+    """506.1.1: an effect on several cards "is resolved for each card individually, one at a
+    time, before any other effects are resolved": the Herald's four +1 HP expire before the
+    Shaman's +2 ATK, although seat 1 is next to resolve an effect (506.1)."""
+    expired = of(EffectExpired, _to_end_of_turn())
+    assert [e.card for e in expired] == [0, 1, 2, 3, 5]
+
+
+# --- 511 Targeting ---------------------------------------------------------------------------
+
+
+def test_rule_511_4_only_cards_in_play_may_be_targeted() -> None:
+    """511.4: "Unless the action states otherwise, only cards that are in play may be
+    targeted by an action." Swamp Hexer's Order may target Skittish Scout (#6), in play, not
+    a card in a discard pile (#5), a hand (#10) or a deck (#4)."""
+    state = load("rules-targeting.json")
+    targets = {a.target for a in legal_actions(state, 0) if getattr(a, "card", None) == 0}
+    assert targets == {6, 7, 8}
+    for card in (5, 10, 4):
+        with pytest.raises(IllegalActionError) as err:
+            check(state, order(0, 0, card))
+        assert err.value.rule == "510.9"
+
+
+def test_rule_511_4_a_target_that_left_play_is_no_longer_affected() -> None:
+    """511.4 (with 511.1: actions target "only while being performed"): Skittish Scout goes
+    back to its owner's hand in answer to the Hexer's Order, before the effect; the save is
+    not made and nothing happens to the card in hand."""
+    state, events = play(load("rules-targeting.json"), order(0, 0, 6))
+    (scout,) = [a for a in legal_actions(state, 1) if isinstance(a, PerformAbility)]
+    state, events = play(state, scout)
+    assert 6 in state.players[1].hand
+    (skipped,) = of(EffectSkipped, events)
+    assert (skipped.card, skipped.why, skipped.rule) == (0, "target_left_play", "511")
+    assert not of(Rolled, events)
+
+
+# --- 702 General vs. specific ----------------------------------------------------------------
+
+
+def test_rule_702_1_a_negative_condition_wins_over_a_permission() -> None:
+    """702.1: "Whenever two card effects contradict each other, the one that is more specific
+    or that imposes a negative condition takes precedence." Twin-Blade Dancer's Dual Wield
+    lets it equip a second Weapon; its Cursed Grasping Blade says it "may not equip another
+    Weapon": the Whisper Dagger cannot be equipped."""
+    state = load("rules-cursed-vs-dual-wield.json")
+    equip = action_from_dict({"type": "equip", "seat": 0, "item": 5, "character": 0})
+    assert equip not in legal_actions(state, 0)
+    with pytest.raises(IllegalActionError) as err:
+        check(state, equip)
+    assert err.value.rule == "602.2.1"
+    # With an uncursed Weapon instead, Dual Wield lets it equip the dagger beside it.
+    data = data_of("rules-cursed-vs-dual-wield.json")
+    data["seats"][0]["ranks"][0][0]["items"] = ["crescent-moon-sickle"]
+    uncursed = load_position(data)
+    assert equip in legal_actions(uncursed, 0)
+    state, _ = play(uncursed, equip)
+    assert state.units[0].items == (1, 5)
+
+
+def test_rule_702_1_stalwart_wins_over_an_opposing_stun() -> None:
+    """702.1: the negative condition takes precedence: Stonewarden "may not be ... stunned by
+    opposing card effects" (Stalwart, 602.18), so the failed save of Swamp Hexer's Order,
+    which stuns, leaves it ready; Anvil Guard, without Stalwart, is stunned by the same."""
+    state, events = play(load("rules-stalwart-vs-stun.json"), order(0, 0, 5))
+    assert of(Rolled, events)[0].result == "failure"
+    (skipped,) = of(EffectSkipped, events)
+    assert (skipped.why, skipped.rule) == ("stalwart", "602.18")
+    assert state.units[5].orientation is Orientation.READY
+    state, events = play(load("rules-stalwart-vs-stun.json"), order(0, 0, 6))
+    assert [(e.card, e.orientation) for e in of(OrientationChanged, events)][-1] == (
+        6,
+        "stunned",
+    )
+    assert state.units[6].orientation is Orientation.STUNNED

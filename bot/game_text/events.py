@@ -241,13 +241,16 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
                 "counters_changed", name=e.name, amount=e.amount, counter=e.counter, total=e.total
             )
         case CardToHand():
+            if e.zone == "deck":  # from one hidden zone to another: its owner sees it
+                return say("card_to_hand_from_deck", seat=seat)
             return say("card_to_hand", name=e.name, zone=e.zone)
         case DeckShuffled():
             return say("deck_shuffled", seat=seat)
         case CardAttached():
             return say("card_attached", name=e.name, to_name=e.to_name)
         case Adjusted():
-            what = ADJUST_LINES.get(e.op, e.op).format(
+            lines = HIDDEN_ADJUST_LINES if e.op in HIDDEN_ADJUST_LINES else ADJUST_LINES
+            what = lines.get(e.op, e.op).format(
                 card=e.name or "", target=e.target_name or "", amount=e.amount, name=e.counter
             )
             return say("adjusted", seat=seat, source_name=e.source_name, what=what)
@@ -261,6 +264,13 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("effect_chosen", seat=seat, what=e.what, name=e.name, choice=words)
     return None
 
+
+# Adjustments that move a card between hidden zones (deck and hand) say what was done, never
+# which card: its owner sees it in their hand, and a card shuffled in is hidden again.
+HIDDEN_ADJUST_LINES = {
+    "search": "Take a card from the deck, then shuffle",
+    "shuffle_into_deck": "Shuffle a card into its owner's deck",
+}
 
 # What each choice of an `effect_chosen` event says (engine.choices codes).
 CHOSEN_WORDS = {

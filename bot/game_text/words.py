@@ -43,6 +43,7 @@ TEMPLATES: dict[str, str] = {
     "healed": "{name} heals {amount} wound(s); {wounds} left.",
     "counters_changed": "{name}: {amount:+d} {counter} counter(s), {total} now (704).",
     "card_to_hand": "{name} goes to its owner's hand from the {zone}.",
+    "card_to_hand_from_deck": "{seat} puts a card from their deck into their hand.",
     "deck_shuffled": "{seat} shuffles their deck.",
     "card_attached": "{name} is attached to {to_name}.",
     "adjusted": "{seat} adjusts by hand for {source_name}: {what}.",

@@ -30,12 +30,14 @@ from bot.games.model import EntryKind, GameTransition, Status
 from bot.games.notify_pacing import hidden_react_decision
 from engine import Action, Decision, Event, GameState, legal_actions
 from engine.events import CardDrawn
+from engine.events_abilities import CardToHand
 
 UserId = str
 
 # Words game_text has no template for yet (private lines and the public waiting line).
 PRIVATE_WORDS: dict[str, str] = {
     "you_draw": "You draw {name}.",
+    "you_take": "You take {name} from your deck.",
     "waiting_on": "Waiting on {who}: {prompt}",
     "who_seat": "seat {seat}",
     "who_seat_user": "seat {seat} ({user})",
@@ -195,11 +197,13 @@ def private_update(
     moves = tuple(Move(describe(after, a), a) for a in ordered)
     decision = next((d for d in after.pending if d.seat == seat), None)
     prompt = prompt_line(after, decision, words) if decision is not None else None
-    drawn = tuple(
-        private_words["you_draw"].format(name=e.name)
-        for e in events
-        if isinstance(e, CardDrawn) and e.seat == seat
-    )
+    seen: list[str] = []  # cards only this seat saw come into its hand
+    for e in events:
+        if isinstance(e, CardDrawn) and e.seat == seat:
+            seen.append(private_words["you_draw"].format(name=e.name))
+        elif isinstance(e, CardToHand) and e.seat == seat and e.zone == "deck":
+            seen.append(private_words["you_take"].format(name=e.name))
+    drawn = tuple(seen)
     hand = hand_of(after, seat)
     old = next((d for d in before.pending if d.seat == seat), None) if before else None
     changed = before is None or bool(drawn) or hand != hand_of(before, seat) or old != decision

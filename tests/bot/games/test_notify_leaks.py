@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from bot.games.notify import Ping, PublicLog, WaitingOn
+import json
+from pathlib import Path
+
+from bot.games.notify import Ping, PrivateUpdate, PublicLog, WaitingOn, plan
 from bot.games.notify_leaks import leak_run, random_game, scan
+from engine import DecisionKind, Decline, GameState, apply, legal_actions
+from engine.actions import Adjust, PerformAbility, action_from_dict
+from engine.position import load_position
+
+PARRY_POSITION = Path(__file__).parents[2] / "engine" / "positions" / "react-two-seats.json"
 
 
 def test_random_games_leak_no_hidden_card() -> None:
@@ -57,3 +65,42 @@ def test_the_scan_finds_a_seat_named_while_asked_about_a_hidden_react() -> None:
     assert scan(state, waiting, [WaitingOn((1,), ("Waiting on seat 1",))])
     assert scan(state, waiting, [Ping(1, None, "React?", private=False)])
     assert not scan(state, waiting, [Ping(1, None, "React?", private=True)])
+
+
+def _resolving_parry_by_hand() -> tuple[GameState, int]:
+    """react-two-seats.json with Sudden Parry's text made manual: seat 0 plays it after its
+    character is hit and resolves it by hand. (The state, Thornweaver in seat 0's deck.)"""
+    position = json.loads(PARRY_POSITION.read_text(encoding="utf-8"))
+    position["cards"]["sudden-parry"]["text"] = (
+        "React: After one of your characters is hit: Something odd happens."
+    )
+    state = load_position(position)
+    for move in ({"type": "attack", "seat": 1, "character": 6}, {"type": "choose", "seat": 1,
+                 "option": 0}):  # fmt: skip
+        state = apply(state, action_from_dict(move)).state
+    state = apply(state, Decline(1)).state  # Ironhide Brute's React
+    parry = next(a for a in legal_actions(state, 0) if isinstance(a, PerformAbility))
+    state = apply(state, parry).state
+    assert state.pending[0].kind is DecisionKind.MANUAL
+    (thornweaver,) = [c for c in state.players[0].deck if state.card(c).name == "Thornweaver"]
+    return state, thornweaver
+
+
+def test_a_card_searched_from_the_deck_by_hand_is_not_named_in_public() -> None:
+    """Taking a card from one's deck into one's hand (a `search` adjustment) and shuffling a
+    card from one's hand into one's deck move a card between hidden zones: the public log says
+    what was done, never which card; its owner is told privately and sees it in their hand."""
+    state, thornweaver = _resolving_parry_by_hand()
+    seating = {0: "ann", 1: "bo"}
+    for adjustment in (Adjust(0, "search", thornweaver), Adjust(0, "shuffle_into_deck",
+                       thornweaver)):  # fmt: skip
+        t = apply(state, adjustment)
+        messages = plan(state, t.state, t.events, seating, actor=0)
+        assert scan(state, t.state, messages) == []
+        log = [line for m in messages if isinstance(m, PublicLog) for line in m.lines]
+        assert any("from the deck" in line or "into its owner's deck" in line for line in log)
+        (own,) = [m for m in messages if isinstance(m, PrivateUpdate) and m.seat == 0]
+        searched = adjustment.op == "search"
+        assert ("Thornweaver" in [c.name for c in own.hand]) == searched
+        assert (own.lines == ("You take Thornweaver from your deck.",)) == searched
+        state = t.state

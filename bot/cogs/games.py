@@ -520,15 +520,20 @@ class GamesCog(commands.Cog):
             log.exception("the deadline loop failed; trying again at the next tick")
 
     async def run_deadlines(self) -> None:
-        """One tick of the service's scheduler, its notices and timeouts delivered."""
+        """One tick of the service's scheduler, its notices and timeouts delivered. A notice
+        Discord refuses for good (Forbidden, NotFound) is recorded as undeliverable and logged
+        once; one it refuses for now (a 5xx, a rate limit) is offered again at the next tick."""
         result = await self.call(self.scheduler.tick)
         done = []
         for notice in result.notices:
             try:
                 await self._notice(notice)
                 done.append(notice)
+            except (discord.Forbidden, discord.NotFound) as exc:
+                log.warning("deadline notice %s refused for good: %s", notice.notice_id, exc)
+                await self.call(self.scheduler.undeliverable, (notice,), str(exc))
             except discord.HTTPException as exc:
-                log.warning("could not deliver a deadline notice: %s", exc)
+                log.warning("could not deliver a deadline notice (will retry): %s", exc)
         if done:
             await self.call(self.scheduler.delivered, tuple(done))
         for t in result.transitions:

@@ -154,6 +154,11 @@ class DeadlineScheduler:
         """Mark notices as delivered (they are returned by every tick until then)."""
         self.store.mark_sent((n.notice_id for n in notices), self.clock())
 
+    def undeliverable(self, notices: Iterable[Notice], why: str) -> None:
+        """Record notices the front end can never deliver (Discord refused them for good: a
+        missing permission, a channel or user gone), with why: no tick offers them again."""
+        self.store.mark_refused((n.notice_id for n in notices), self.clock(), why)
+
     # -- vacations -------------------------------------------------------------------------------
     def set_vacation(self, user_id: str, away: bool) -> tuple[Notice, ...]:
         """Start or end `user_id`'s vacation across all their running games; their opponents

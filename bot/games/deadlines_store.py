@@ -5,6 +5,8 @@ A reminder or a timeout notice is written to the outbox in the same transaction 
 it on its wait; the outbox's unique key (game, seat, version, number) makes a second write
 of the same notice a no-op. Front ends deliver the outbox's notices and mark them sent;
 after a crash between the two, the notice is delivered again (at least once, never lost).
+A notice a front end can never deliver (Discord refused it for good) is recorded as refused,
+with the reason, and offered no more.
 Tables are created with `bot.db.ensure_tables`.
 """
 
@@ -35,6 +37,9 @@ TABLES = (
     """CREATE TABLE IF NOT EXISTS [deadline_outbox] (
        [id] INTEGER PRIMARY KEY AUTOINCREMENT, [key] TEXT NOT NULL UNIQUE, [at] TEXT NOT NULL,
        [kind] TEXT NOT NULL, [data] TEXT NOT NULL, [sent] TEXT)""",
+    """CREATE TABLE IF NOT EXISTS [deadline_refused] (
+       [id] INTEGER PRIMARY KEY REFERENCES [deadline_outbox] ([id]), [at] TEXT NOT NULL,
+       [why] TEXT NOT NULL)""",
 )
 
 
@@ -194,8 +199,28 @@ class DeadlineStore:
 
     # -- the outbox -----------------------------------------------------------------------------
     def unsent(self) -> list[Notice]:
-        rows = self._rows("SELECT * FROM deadline_outbox WHERE sent IS NULL ORDER BY id")
+        rows = self._rows(
+            "SELECT * FROM deadline_outbox WHERE sent IS NULL"
+            " AND id NOT IN (SELECT id FROM deadline_refused) ORDER BY id"
+        )
         return [notice_from_row(r) for r in rows]
+
+    def mark_refused(self, notice_ids: Iterable[int], now: datetime, why: str) -> None:
+        self._write(
+            [
+                ("INSERT OR IGNORE INTO deadline_refused (id, at, why) VALUES (?, ?, ?)",
+                 [i, now.isoformat(), why])
+                for i in notice_ids
+            ]
+        )  # fmt: skip
+
+    def refused(self) -> list[tuple[Notice, str]]:
+        """The notices recorded as never deliverable, with the reason, oldest first."""
+        rows = self._rows(
+            "SELECT o.*, r.why FROM deadline_outbox o JOIN deadline_refused r ON r.id = o.id"
+            " ORDER BY o.id"
+        )
+        return [(notice_from_row(r), r["why"]) for r in rows]
 
     def mark_sent(self, notice_ids: Iterable[int], now: datetime) -> None:
         self._write(

@@ -24,10 +24,10 @@ from bot.discord_games.items import (
 )
 from bot.discord_games.render import MAX_MESSAGE, chunks, private_text
 from bot.games import GameService
-from bot.games.deadlines import Reminder
+from bot.games.deadlines import Reminder, TimedOut
 from bot.games.deadlines_scheduler import DeadlineScheduler, TickResult
 from bot.games.errors import GameMovedOnError, NotWaitingError
-from bot.games.model import GameInfo, Seat, Status, TableOptions
+from bot.games.model import GameInfo, Seat, Status, TableOptions, TimeoutPolicy
 from bot.games.notify import Ping
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -166,6 +166,32 @@ def test_deadline_notices_are_marked_delivered_only_once_sent() -> None:
     cog.delivery.thread_link.return_value = "<#9>"  # type: ignore[attr-defined]
     asyncio.run(cog.run_deadlines())
     scheduler.delivered.assert_called_once_with((sent,))
+    scheduler.undeliverable.assert_not_called()  # a 500 is tried again at the next tick
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        discord.Forbidden(MagicMock(status=403, reason="Forbidden"), {"code": 50001}),
+        discord.NotFound(MagicMock(status=404, reason="Not Found"), {"code": 10003}),
+    ],
+)
+def test_a_deadline_notice_refused_for_good_is_recorded_not_retried(
+    refusal: discord.HTTPException, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A timeout notice whose thread Discord refuses for good (no permission, the channel is
+    gone) is recorded as undeliverable and logged once, so no tick retries it."""
+    cog, bot = cog_with_delivery()
+    scheduler = create_autospec(DeadlineScheduler, instance=True)
+    cog._scheduler = scheduler
+    bot.games.game.return_value = info()
+    notice = TimedOut(3, 1, 0, "100", TimeoutPolicy.REMIND, 72.0)
+    scheduler.tick.return_value = TickResult((notice,), ())
+    cog.delivery.thread.side_effect = refusal  # type: ignore[attr-defined]
+    asyncio.run(cog.run_deadlines())
+    scheduler.undeliverable.assert_called_once_with((notice,), str(refusal))
+    scheduler.delivered.assert_not_called()
+    assert len([r for r in caplog.records if "refused for good" in r.message]) == 1
 
 
 # -- delivery ---------------------------------------------------------------------------------

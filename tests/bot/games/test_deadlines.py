@@ -80,6 +80,27 @@ def test_the_waiting_seat_is_reminded_once_per_interval(host: FakeHost, clock: F
     assert host.games[game].waiting_on == (0,)
 
 
+def test_a_notice_refused_for_good_is_recorded_and_offered_no_more(
+    host: FakeHost, clock: FakeClock, tmp_path: Path
+) -> None:
+    """A front end that can never deliver a notice (Discord: Forbidden, NotFound) records it
+    as undeliverable: later ticks, even after a restart, no longer offer it; others still go."""
+    host.add_game(REMIND_DAILY, ["ann", "bob"])
+    path = tmp_path / "bot.db"
+    s = scheduler(host, clock, path)
+    clock.advance(72)
+    notices = s.tick().notices
+    reminder = next(n for n in notices if isinstance(n, Reminder))
+    timed_out = next(n for n in notices if isinstance(n, TimedOut))
+    s.undeliverable((timed_out,), "403 Forbidden (error code: 50001): Missing Access")
+    assert s.tick().notices == (reminder,)  # the transient one is offered again
+    restarted = scheduler(host, clock, path)
+    assert restarted.tick().notices == (reminder,)
+    assert restarted.store.refused() == [
+        (timed_out, "403 Forbidden (error code: 50001): Missing Access")
+    ]
+
+
 def test_a_new_wait_starts_at_the_move_that_made_it(host: FakeHost, clock: FakeClock) -> None:
     game = host.add_game(REMIND_DAILY, ["ann", "bob"])
     s = scheduler(host, clock)

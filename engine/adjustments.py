@@ -119,6 +119,8 @@ def adjustment_problem(state: GameState, seat: int, a: Adjust) -> Problem | None
         return Problem("400.3", f"{name} cannot be banished from where it is.")
     if a.op == "return_to_hand" and a.card in state.tokens:
         return Problem("703.5", f"{name} is a token and cannot go to a hand.")
+    if a.op == "add_counters" and zone not in ("play", "item") and a.card != state.dungeon:
+        return Problem("704.2", f"{name} is not in play; counters go only on cards in play.")
     if a.op == "remove_counters" and _count(state, a.card, a.name) < a.amount:
         return Problem("704.1", f"{name} has fewer than {a.amount} {a.name or 'counter'}(s).")
     if a.op == "create_token" and state.card(a.card).functions_as is not CardType.CHARACTER:
@@ -134,8 +136,10 @@ _AT_LEAST_ONE = frozenset(("wound", "heal", "add_counters", "remove_counters", "
 # Adjustments `adjustment_problem` checks further, and those that look up the card's zone.
 _CHECKED = frozenset(("heal", *_ORIENT, "melee_strike", "ranged_strike", "move_forward",
                       "discard", "retrieve", "search", "shuffle_into_deck", "banish",
-                      "return_to_hand", "remove_counters", "create_token", "attach"))  # fmt: skip
-_ZONED = frozenset(("retrieve", "search", "banish", "attach", "shuffle_into_deck"))
+                      "return_to_hand", "add_counters", "remove_counters", "create_token",
+                      "attach"))  # fmt: skip
+_ZONED = frozenset(("retrieve", "search", "banish", "attach", "shuffle_into_deck",
+                    "add_counters"))  # fmt: skip
 
 
 def _cancel_problem(state: GameState) -> Problem | None:

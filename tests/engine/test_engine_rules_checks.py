@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from engine import GameState, apply, check, legal_actions
+from engine import GameState, apply, check, legal_actions, stats
 from engine.actions import Action, Adjust, PerformAbility, action_from_dict
 from engine.errors import IllegalActionError
 from engine.events import BaseEvent
 from engine.events_abilities import CountersChanged
+from engine.game import default_action
 from engine.position import load_position
 
 POSITIONS = Path(__file__).parent / "positions"
@@ -82,3 +83,92 @@ def test_rule_704_1_named_counters_are_indistinguishable() -> None:
     assert rule_of(state, Adjust(0, "remove_counters", 1, amount=4, name="Charge")) == "704.1"
     state, _ = play(state, Adjust(0, "remove_counters", 1, amount=3, name="Charge"))
     assert state.counters == ()
+
+
+# --- 602.2 Cursed ----------------------------------------------------------------------------
+
+
+def test_rule_602_2_a_character_with_a_cursed_item_equipped_is_cursed() -> None:
+    """602.2: "a character gains the Cursed keyword while they have one or more items with the
+    Cursed keyword equipped." Twin-Blade Dancer is Cursed with Grasping Blade equipped, not
+    with an uncursed Weapon instead."""
+    state = load("rules-cursed-vs-dual-wield.json")
+    assert not state.card(0).has_keyword("Cursed")  # not printed on the Dancer
+    assert stats.has_keyword(state, 0, "Cursed")
+    data = data_of("rules-cursed-vs-dual-wield.json")
+    data["seats"][0]["ranks"][0][0]["items"] = ["crescent-moon-sickle"]
+    assert not stats.has_keyword(load_position(data), 0, "Cursed")
+
+
+def test_rule_602_2_a_cursed_trait_is_the_cursed_keyword() -> None:
+    """602.2: "If anything refers to the 'Cursed trait' it should be treated as 'Cursed
+    keyword.'" An old card printing Cursed among its traits is imported with the keyword."""
+    from engine.cards.community import parse_community_cards
+
+    old = {"name": "Test Hungry Axe", "text": "", "type": "Item", "class": "Classless",
+           "level": "1", "traits": "Cursed/Weapon"}  # fmt: skip
+    report = parse_community_cards([old])
+    axe = report.catalog.get("test-hungry-axe")
+    assert axe.has_keyword("Cursed") and axe.traits == ("Weapon",)
+
+
+# --- 510.9.2 Zero effect ---------------------------------------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="510.9.2: engine.abilities_offer offers and accepts an Order whose effect changes "
+    "nothing (Hearth Chaplain removing a wound from an unwounded character)",
+)
+def test_rule_510_9_2_an_action_with_no_effect_is_illegal() -> None:
+    """510.9.2: "If performing an action will have no actual effect on the game, then it is
+    illegal." Hearth Chaplain's "Remove a wound from the target" at Anvil Guard (#1, no
+    wounds) would change nothing but its cost; at Field Medic (#2, two wounds) it is legal."""
+    state = load("rules-heal.json")
+    targets = {a.target for a in legal_actions(state, 0) if getattr(a, "card", None) == 0}
+    assert 2 in targets and 1 not in targets
+    assert rule_of(state, order(0, 0, 1)).startswith("510.9")
+
+
+# --- 700 Bonuses and durations ---------------------------------------------------------------
+
+
+def test_rule_700_5_ongoing_effects_on_a_card_end_when_it_leaves_play() -> None:
+    """700.5: "All ongoing effects on a card end when it leaves play. Wounds are also removed
+    from a card when it leaves play." Grunt Raider (#0) and Bone Shaman (#1) each have +1 AC
+    until the end of the turn; the Raider is killed, and only the Shaman's bonus is left."""
+    data = data_of("rules-kill-and-after-death.json")
+    data["modifiers"] = [
+        {"target": 0, "stat": "ac", "amount": 1, "source_seat": 0, "until_end_of_turn": True},
+        {"target": 1, "stat": "ac", "amount": 1, "source_seat": 0, "until_end_of_turn": True},
+    ]
+    state, _ = play(
+        load_position(data),
+        {"type": "attack", "seat": 1, "character": 5},
+        {"type": "choose", "seat": 1, "option": 0},
+    )
+    assert 0 in state.players[0].discard and 0 not in state.units
+    assert [(m.target, m.stat) for m in state.modifiers] == [(1, "ac")]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="700.8: a group bonus ('characters in your army') is one modifier per character "
+    "there when it resolves (engine.abilities_effects); a character entering later gets none",
+)
+def test_rule_700_8_a_bonus_to_a_location_applies_to_characters_entering_it() -> None:
+    """700.8: "If a bonus or penalty is given to all characters in a particular location (e.g.
+    ... 'characters in your army'), that bonus or penalty will also apply to characters that
+    enter that location during the duration of the effect." Ledger Mage (#4, 1 HP) enters
+    seat 0's army after Rallying Herald's +1 HP until the end of the turn: it has 2 HP."""
+    data = data_of("rules-end-of-turn-group.json")
+    data["seats"][0]["hand"] = ["Ledger Mage"]
+    state, _ = play(
+        load_position(data),
+        order(0, 0),
+        {"type": "pass", "seat": 1},
+        {"type": "play_character", "seat": 0, "card": 4},
+    )
+    state, _ = play(state, default_action(state, 0))  # its place in the rank (401.7)
+    assert 4 in state.units and stats.hit_points(state, 1) == 2
+    assert stats.hit_points(state, 4) == 2

@@ -1,5 +1,8 @@
 """Ranking: rule numbers, names (exact and fuzzy), defined terms and BM25 full text, combined.
 
+The name layer is `names.NameLayer`, typo correction `spelling.Spelling`, the constants
+`weights.RankingWeights`.
+
 Everything a query needs is loaded into memory once, when the index opens: entries, the name
 table, the vocabulary for typo correction, each entry's word stems and a BM25 index of them
 (`bm25.Bm25Index`), so a query runs no SQL.
@@ -7,16 +10,11 @@ table, the vocabulary for typo correction, each entry's word stems and a BM25 in
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
 import re
 import sqlite3
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
+from collections.abc import Mapping
 
 from rules_index.bm25 import Bm25Index
 from rules_index.expansion import (
@@ -27,11 +25,17 @@ from rules_index.expansion import (
     widen_lead,
 )
 from rules_index.models import Entry, Hit
+from rules_index.names import COMMON_NAMES, NameLayer
 from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
+from rules_index.rows import Row
 from rules_index.semantic import TABLE, Semantic, WordVectors
+from rules_index.spelling import Spelling
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
-from rules_index.text import fold, normalize_name, singular_forms, words
+from rules_index.text import fold, normalize_name, words
+from rules_index.weights import DEFAULT_WEIGHTS, RankingWeights
+
+__all__ = ["DEFAULT_WEIGHTS", "Ranker", "RankingWeights", "Row"]
 
 FTS_CANDIDATES = 30  # scored in full (every entry keeps its BM25); 20 loses two questions
 EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
@@ -40,79 +44,17 @@ STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
     for groups, ref in INTENTS
 )
-# One-word rule names too common in questions to mean that rule's topic.
-COMMON_NAMES = frozenset({"trap", "strike", "action", "order", "react", "play", "pass", "ready"})
-GENERIC_TAIL = re.compile(r"\s+(?:characters?|cards?)$")
 # Words of a question's shape rather than its topic ("do I need to", "am I allowed to").
 WEAK_WORDS = ("need", "needs", "want", "wants", "really", "actually", "just", "anyway", "ok")
 WEAK_STEMS = frozenset(map(stem, WEAK_WORDS))
 WEAK_WEIGHT = 0.1
 DIGIT_RE = re.compile(r"\b\d+\b")
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
-RARE = 12  # a one-word name found in at most this many entries names a topic
-ABBREVIATION_DOMINANCE = 6  # "adv": advantage used this many times more than adventure
-ABBREVIATION_MIN_USES = 3  # "perso" is not "personal", which one rule uses
 LIST_RE = re.compile(r"\b(?:list|lists|listed|liste|enumerate)\b", re.IGNORECASE)
 COUNTERPART_LEAD = 0.05  # how far a CR rule leads the older entry on the same thing
-NAME_KINDS = ("glossary", "keyword", "feat", "trait", "section", "rule", "heading", "appendix")
 
 
-@dataclass(frozen=True)
-class RankingWeights:
-    """The constants that combine the ranking layers; `benchmarks/fit_weights.py` fits them."""
-
-    bm25: tuple[float, ...] = (3.0, 2.0, 1.0, 1.0, 0.4)  # names, title, context, text, examples
-    fts_share: float = 0.8  # BM25, as a share of the query's best
-    cover_share: float = 0.9  # the share of the question's words (rare ones weighing more)
-    synonym_cover: float = 0.6  # a question word covered by a synonym only
-    phrase_pair: float = 0.25  # two of the question's words found verbatim
-    phrase_triple: float = 0.35  # three of them
-    number_phrase: float = 0.5  # the share of a phrase bonus a phrase with a number in it gets
-    parts_bonus: float = 0.6  # "army vs formation": a rule that speaks of both
-    section_factor: float = 0.75  # a section the question does not name
-    topic_words: float = 3.0  # a name inside a question longer than this counts less
-    multi_topic_scale: float = 0.75  # two named ideas: the question is about them together
-    topic_pair: float = 0.4  # an entry joining two named ideas of the question
-    trait_damp: float = 0.6  # an appendix item the question does not name
-    mapped_topic: float = 0.8  # a term defined in a rule, in the player's words ("upside down")
-    intent_boost: float = 1.2  # synonyms.INTENTS (half when a keyword is named)
-    list_boost: float = 0.8  # an appendix list, when the question asks for a list
-    name_score: float = 4.0  # the query is a name
-    term_score: float = 3.6  # the query is a term synonyms.DEFINED_AT places
-    head_scale: float = 0.5  # a term after other words ("legal starting army")
-    number_boost: float = 6.0  # a rule number inside a longer question
-    expansion: float = 2.0  # the query resembles the questions an entry answers
-    named_expansion: float = 0.3  # of `expansion`, when the query is a name
-    specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
-    ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
-    semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
-    situations: float = 2.0  # a long story resembles the situations an entry settles
-    story_words: int = 20  # a query of this many words or more is a story
-    situation_lead: float = 4.0  # the entry whose situations match best gains its lead x this
-
-    def bm25_sql(self) -> str:
-        return ", ".join(f"{w:g}" for w in self.bm25)
-
-
-DEFAULT_WEIGHTS = RankingWeights()
-
-
-@dataclass(frozen=True)
-class Row:
-    """An entry as held in memory, with what ranking needs."""
-
-    id: int
-    entry: Entry
-    names: tuple[str, ...]
-    position: int
-    stems: frozenset[str]
-    folded: str  # names, titles, text and examples: folded, hyphens as spaces, for phrases
-
-
-AddFn = Callable[[Row, float, str], None]  # record a name-layer score for an entry
-
-
-class Ranker:
+class Ranker(NameLayer, Spelling):
     """The in-memory tables and the ranking of one index."""
 
     def __init__(
@@ -219,84 +161,6 @@ class Ranker:
 
     # -- query understanding ---------------------------------------------------------------
 
-    def corrections(self, query: str) -> dict[str, str]:
-        """Misspelt words of the query mapped to the closest word the documents use: a close
-        spelling ("resistence"), else one letter wrong, missing, extra or two letters swapped
-        ("levle", "planer"), the most used such word winning."""
-        fixes: dict[str, str] = {}
-        for token in words(query[:500])[:30]:
-            if len(token) < 3 or token in self.vocabulary_set or token in self.known_words:
-                continue
-            if token.isdigit() or token in fixes or not token.isalpha():
-                continue
-            if len(token) < 4:
-                full = self.expand_abbreviation(token)
-                if full:
-                    fixes[token] = full
-                continue
-            best = None
-            if len(token) >= 5:
-                best = process.extractOne(
-                    token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=84
-                )
-            if best:
-                fixes[token] = best[0]
-                continue
-            near = process.extract(
-                token, self.vocabulary, scorer=OSA.distance, score_cutoff=1, limit=None
-            )
-            near = [m for m in near if self._plausible_typo(token, m[0])]
-            if near:
-                fixes[token] = max(near, key=lambda m: self.frequency.get(m[0], 0))[0]
-                continue
-            full = self.expand_abbreviation(token)
-            if full:
-                fixes[token] = full
-        return fixes
-
-    def expand_abbreviation(self, token: str) -> str | None:
-        """The rules word `token` abbreviates by cutting its end ("adv" -> advantage,
-        "disadv" -> disadvantage): at least three letters shorter, used in a few rules, and
-        one family of words ("advantage", "advantages") much more used than any other
-        starting alike ("def": defeat or defined, none)."""
-        if len(token) < 3:
-            return None
-        longer = [w for w in self._starting(self.vocabulary, token) if len(w) >= len(token) + 3]
-        if not longer:
-            return None
-        families: dict[str, int] = {}
-        for w in longer:
-            family = stem(w)
-            families[family] = families.get(family, 0) + self.frequency.get(w, 0)
-        ranked = sorted(families.values(), reverse=True)
-        if len(ranked) > 1 and ranked[0] < ABBREVIATION_DOMINANCE * ranked[1]:
-            return None
-        best = max(families, key=lambda f: families[f])
-        if families[best] < ABBREVIATION_MIN_USES:
-            return None
-        return max((w for w in longer if stem(w) == best), key=lambda w: self.frequency.get(w, 0))
-
-    @staticmethod
-    def _starting(sorted_words: list[str], prefix: str) -> list[str]:
-        start = bisect.bisect_left(sorted_words, prefix)
-        end = bisect.bisect_left(sorted_words, prefix + "\uffff")
-        return [w for w in sorted_words[start:end] if w != prefix]
-
-    def _plausible_typo(self, token: str, word: str) -> bool:
-        """One edit apart, `token` a likely misspelling of `word`: letters swapped or one left
-        out; one letter too many in a longer word; one letter changed only into a word of a
-        rule name ("planer" -> planar), as it would too often turn an English word ("took")
-        into another ("look")."""
-        if stem(token) in self.stem_weight:  # an inflection of a word the rules use
-            return False
-        if len(word) == len(token) + 1:
-            return len(token) >= 5 or word in self.name_words
-        if len(word) == len(token) - 1:
-            return len(token) >= 5
-        if sorted(word) == sorted(token):
-            return True
-        return len(token) >= 5 and word in self.name_words
-
     def plan(self, query: str) -> QueryPlan:
         plan = plan_query(query, vocabulary=self.vocabulary_set)
         unknown = [t for t in plan.terms if len(t) >= 3 and t not in self.vocabulary_set]
@@ -307,156 +171,6 @@ class Ranker:
         return plan
 
     # -- layers ----------------------------------------------------------------------------
-
-    def name_matches(self, plan: QueryPlan, docs: set[str]) -> dict[int, tuple[float, str]]:
-        """Entries named by the query: exact names, defined terms, then fuzzy names."""
-        found: dict[int, tuple[float, str]] = {}
-
-        def add(row: Row, score: float, how: str) -> None:
-            if row.entry.doc in docs and found.get(row.id, (0.0, ""))[0] < score:
-                found[row.id] = (score, how)
-
-        keys = [k for k in dict.fromkeys((plan.core, plan.canonical)) if k]
-        for key in list(keys):  # "stunned characters" is about "stunned"
-            bare = GENERIC_TAIL.sub("", key)
-            if bare and bare != key and bare not in keys:
-                keys.append(bare)
-        # An old or informal word the rules themselves use ("decree", "subclass") is best
-        # answered by the rule that uses it: its modern equivalent then only helps a little.
-        own_words = all(w in self.vocabulary_set or len(w) < 4 for w in plan.core.split())
-        rw = self.ranking
-        bare_core = GENERIC_TAIL.sub("", plan.core)
-        core_keys = {plan.core, bare_core}
-        for key in list(keys):  # "abilities" names Ability when no name is plural
-            if key not in self.by_name and key not in DEFINED_AT:
-                form = next((f for f in singular_forms(key) if f in self.by_name), None)
-                if form and form not in keys:
-                    keys.append(form)
-                    if key in core_keys:
-                        core_keys.add(form)
-        for key in keys:
-            scale = 1.0 if key in core_keys or not own_words else 0.2
-            for row in self.by_name.get(key, ()):
-                self._add_named(row, rw.name_score * scale, "name", add)
-            for ref in DEFINED_AT.get(key, ()):
-                for doc in docs:
-                    defined = self.by_ref.get((doc, ref))
-                    if defined:
-                        add(defined, rw.term_score * scale, "term")
-        if not found:
-            self._head_term(keys, docs, add)
-        for part in plan.parts if len(plan.parts) == 2 else ():  # "equipped vs attached"
-            bare = GENERIC_TAIL.sub("", part)
-            for key in dict.fromkeys((part, bare)):
-                for row in self.by_name.get(key, ()):
-                    self._add_named(row, 0.5, "topic", add)
-                for ref in DEFINED_AT.get(key, ()):
-                    defined = self.by_ref.get((self.default_doc, ref))
-                    if defined and defined.entry.doc in docs:
-                        add(defined, 0.5, "topic")
-        for wording in plan.mapped:  # "turned sideways": where "spent" is defined
-            for ref in DEFINED_AT.get(wording, ()):
-                defined = self.by_ref.get((self.default_doc, ref))
-                if defined and defined.entry.doc in docs:
-                    add(defined, rw.mapped_topic, "topic")
-        if not found:
-            self._embedded_names(plan, add)
-        if found or not keys or len(plan.core) < 3:
-            return found
-        for key in keys:
-            n_words = len(key.split())
-            if n_words > 3:
-                continue
-            cutoff = 80 if n_words == 1 else 86
-            scale = 1.0 if key == plan.core or not own_words else 0.2
-            for name, score, _ in process.extract(
-                key, self.name_keys, scorer=fuzz.ratio, limit=4, score_cutoff=cutoff
-            ):
-                for row in self.by_name[name]:
-                    self._add_named(row, (1.5 + 2.0 * (score - 80) / 20) * scale, "fuzzy", add)
-        return found
-
-    def _head_term(self, keys: list[str], docs: set[str], add: AddFn) -> None:
-        """A short query that is a rules term of two words or more with plain words before it
-        ("legal starting army", "max hand size") is about that term: its longest such tail
-        counts as a name, less."""
-        rw = self.ranking
-        for key in keys:
-            tokens = key.split()
-            if not 3 <= len(tokens) <= 4:
-                continue
-            for k in range(1, len(tokens) - 1):
-                said = tokens[k - 1]  # a word dropped must not name something of its own
-                if said in self.by_name or said in DEFINED_AT:
-                    break
-                tail = " ".join(tokens[k:])
-                rows = [r for r in self.by_name.get(tail, ()) if r.entry.kind != "trait"]
-                refs = DEFINED_AT.get(tail, ())
-                for row in rows:
-                    self._add_named(row, rw.name_score * rw.head_scale, "name", add)
-                    if row.entry.kind == "rule":
-                        for kid in self.children.get((row.entry.doc, row.entry.ref), []):
-                            self._add_topic(kid, add, 1)
-                for ref in refs:
-                    for doc in docs:
-                        defined = self.by_ref.get((doc, ref))
-                        if defined:
-                            add(defined, rw.term_score * rw.head_scale, "term")
-                if rows or refs:
-                    break
-
-    def _embedded_names(self, plan: QueryPlan, add: AddFn) -> None:
-        """Names inside a longer question: any name of two words or more, and the names of
-        keywords, feats and one-letter glossary terms ("X") as single words."""
-        for text in dict.fromkeys((plan.core, plan.canonical)):
-            tokens = text.split()
-            used: set[int] = set()  # words inside a longer name: "banish" in "banish zone"
-            for n in range(min(4, len(tokens)), 0, -1):
-                for i in range(len(tokens) - n + 1):
-                    gram = " ".join(tokens[i : i + n])
-                    if n > 1:
-                        for ref in DEFINED_AT.get(gram, ()):
-                            defined = self.by_ref.get((self.default_doc, ref))
-                            if defined:
-                                add(defined, 0.8, "topic")  # "... an illegal rank ..."
-                    rows = self.by_name.get(gram, ())
-                    if not rows or (n == 1 and i in used):
-                        continue
-                    used.update(range(i, i + n))
-                    for row in rows:
-                        kind = row.entry.kind
-                        if kind in ("trait", "section") or (kind == "appendix" and n == 1):
-                            continue
-                        if n == 1 and kind not in ("keyword", "feat") and len(gram) > 1:
-                            if gram in COMMON_NAMES or self.frequency.get(gram, 0) > RARE:
-                                continue
-                            if kind == "rule":
-                                self._add_topic(row, add)  # "alliance deck size"
-                            elif kind == "glossary":
-                                add(row, 0.8, "topic")  # "does my collection count as a zone"
-                            continue
-                        add(row, 1.0 + 0.3 * (n - 1), "topic")
-                        if kind == "rule":
-                            self._add_topic(row, add)
-
-    def _add_topic(self, row: Row, add: AddFn, depth: int = 0) -> None:
-        """A named rule mentioned in a question: it and its sub-rules are on topic."""
-        add(row, 0.6 if depth == 0 else 0.5, "topic")
-        if depth < 3:
-            for kid in self.children.get((row.entry.doc, row.entry.ref), []):
-                self._add_topic(kid, add, depth + 1)
-
-    def _add_named(self, row: Row, score: float, how: str, add: AddFn) -> None:
-        """A named section leads with its first rule, which holds the definition."""
-        add(row, score, how)
-        first = row
-        while first.entry.kind == "section":  # "Section 3" -> "300" -> 300.1
-            kids = self.children.get((first.entry.doc, first.entry.ref), [])
-            if not kids:
-                return
-            first = kids[0]
-        if first is not row and first.entry.kind == "rule":
-            add(first, score + 0.5, how)
 
     def fulltext(
         self, plan: QueryPlan, docs: set[str]
@@ -681,17 +395,3 @@ class Ranker:
     def hit(row: Row, score: float, matched_by: str) -> Hit:
         e = row.entry
         return Hit(e.ref, e.doc, e.title, e.text, score, e.kind, matched_by)
-
-    def suggest_names(self, term: str, kinds: tuple[str, ...], docs: set[str]) -> list[str]:
-        """Printed names close to `term`, for "did you mean"."""
-        key = normalize_name(term)
-        out: list[str] = []
-        for name, _, _ in process.extract(
-            key, self.name_keys, scorer=fuzz.WRatio, limit=12, score_cutoff=60
-        ):
-            for row in self.by_name[name]:
-                if row.entry.kind in kinds and row.entry.doc in docs:
-                    label = row.entry.title if row.entry.kind != "glossary" else row.entry.ref
-                    if label not in out:
-                        out.append(label)
-        return out[:5]

@@ -30,6 +30,7 @@ from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.rows import Row
 from rules_index.semantic import TABLE, Semantic, WordVectors
+from rules_index.specific import cases_of, named_cases_first
 from rules_index.spelling import Spelling
 from rules_index.synonyms import DEFINED_AT, INTENTS, STOPWORDS
 from rules_index.text import fold, normalize_name, words
@@ -135,6 +136,15 @@ class Ranker(NameLayer, Spelling):
             if row.entry.kind == "rule"
             and (parent := self.by_ref.get((row.entry.doc, row.entry.parent or "")))
         }
+        links: dict[int, set[int]] = {}
+        for doc, source, target in conn.execute(
+            "select doc, source, target from links where not is_broken"
+        ):
+            a, b = self.by_ref.get((doc, source)), self.by_ref.get((doc, target))
+            if a is not None and b is not None:
+                links.setdefault(a.id, set()).add(b.id)
+        self.links = {rid: frozenset(ids) for rid, ids in links.items()}  # what an entry cites
+        self.cases = cases_of(self.rows, self.links)  # a rule -> entries citing it for a case
         self._semantic: Semantic | None = None
         self.older: dict[int, list[int]] = {}  # a CR rule -> the older entries on its thing
         for (doc, heading), ref in self.counterparts.items():
@@ -329,6 +339,8 @@ class Ranker(NameLayer, Spelling):
         if rw.specific < 1.0:
             by_name = {rid for rid, (_, how) in named.items() if how == "name"}
             lift_sub_rules(scores, asked, self.parent_rule, rw.specific, COUNTERPART_LEAD, by_name)
+        said = f" {plan.core} {plan.canonical} "  # "alliance deck size": 801.5.2, not 108.2
+        named_cases_first(scores, self.rows, self.cases, said, COUNTERPART_LEAD)
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))

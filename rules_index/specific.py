@@ -1,0 +1,43 @@
+"""Named cases first: a rule under a heading of its own that cites another rule states that
+rule for its case (801.5.2, Alliance: "Decks for the Alliance format must contain exactly 70
+cards ... (contrary to rule 108.2)"), so when the question names the case ("alliance format
+deck size") it answers before the general rule, however well that one matches the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rules_index.rows import Row
+from rules_index.text import normalize_name
+
+GENERAL_RULES = 5  # of the best answers, those whose cases are looked for
+
+
+def cases_of(rows: Mapping[int, Row], links: Mapping[int, frozenset[int]]) -> dict[int, list[int]]:
+    """Rule id -> the ids of the entries citing it from under another heading."""
+    out: dict[int, list[int]] = {}
+    for rid, cited in links.items():
+        for target in cited:
+            if rows[target].entry.title != rows[rid].entry.title:
+                out.setdefault(target, []).append(rid)
+    return out
+
+
+def named_cases_first(
+    scores: dict[int, float],
+    rows: Mapping[int, Row],
+    cases: Mapping[int, Sequence[int]],
+    said: str,
+    lead: float,
+) -> None:
+    """Of the best `GENERAL_RULES` entries, one whose heading the question (`said`, words
+    between spaces) does not name gives its place to an entry citing it whose heading the
+    question names: that entry is scored `lead` above it."""
+    for rid in sorted(scores, key=lambda r: -scores[r])[:GENERAL_RULES]:
+        if rid not in cases or f" {normalize_name(rows[rid].entry.title)} " in said:
+            continue
+        for case in cases[rid]:
+            named = f" {normalize_name(rows[case].entry.title)} " in said
+            if named and scores.get(case, 0.0) < scores[rid] + lead:
+                scores[case] = scores[rid] + lead

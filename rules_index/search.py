@@ -340,7 +340,7 @@ class Ranker(NameLayer, Spelling):
             by_name = {rid for rid, (_, how) in named.items() if how == "name"}
             lift_sub_rules(scores, asked, self.parent_rule, rw.specific, COUNTERPART_LEAD, by_name)
         said = f" {plan.core} {plan.canonical} "  # "alliance deck size": 801.5.2, not 108.2
-        named_cases_first(scores, self.rows, self.cases, said, COUNTERPART_LEAD)
+        named_cases_first(scores, how, self.rows, self.cases, said, COUNTERPART_LEAD)
         if self.default_doc in docs:
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))

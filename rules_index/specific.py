@@ -26,6 +26,7 @@ def cases_of(rows: Mapping[int, Row], links: Mapping[int, frozenset[int]]) -> di
 
 def named_cases_first(
     scores: dict[int, float],
+    how: dict[int, str],
     rows: Mapping[int, Row],
     cases: Mapping[int, Sequence[int]],
     said: str,
@@ -33,7 +34,7 @@ def named_cases_first(
 ) -> None:
     """Of the best `GENERAL_RULES` entries, one whose heading the question (`said`, words
     between spaces) does not name gives its place to an entry citing it whose heading the
-    question names: that entry is scored `lead` above it."""
+    question names: that entry is scored `lead` above it, found the same way (`how`)."""
     for rid in sorted(scores, key=lambda r: -scores[r])[:GENERAL_RULES]:
         if rid not in cases or f" {normalize_name(rows[rid].entry.title)} " in said:
             continue
@@ -41,3 +42,4 @@ def named_cases_first(
             named = f" {normalize_name(rows[case].entry.title)} " in said
             if named and scores.get(case, 0.0) < scores[rid] + lead:
                 scores[case] = scores[rid] + lead
+                how.setdefault(case, how[rid])

@@ -46,8 +46,11 @@ def test_cases_are_entries_citing_a_rule_from_under_another_heading(index: Rules
 def test_a_case_the_question_does_not_name_keeps_its_place(index: RulesIndex) -> None:
     ranker = index.ranker
     general, case = ranker.by_ref[("cr", "108.2")].id, ranker.by_ref[("cr", "801.5.2")].id
-    scores = {general: 2.0, case: 1.0}
-    named_cases_first(scores, ranker.rows, ranker.cases, " minimum deck size ", 0.05)
+    scores, how = {general: 2.0, case: 1.0}, {general: "term", case: "fulltext"}
+    named_cases_first(scores, how, ranker.rows, ranker.cases, " minimum deck size ", 0.05)
     assert scores == {general: 2.0, case: 1.0}
-    named_cases_first(scores, ranker.rows, ranker.cases, " alliance deck size ", 0.05)
+    named_cases_first(scores, how, ranker.rows, ranker.cases, " alliance deck size ", 0.05)
     assert scores[case] == pytest.approx(2.05)
+    scores, how = {general: 2.0}, {general: "term"}  # a case no layer found joins the list
+    named_cases_first(scores, how, ranker.rows, ranker.cases, " alliance deck size ", 0.05)
+    assert how[case] == "term"

@@ -85,6 +85,8 @@ def add_rules_parser(sub: Any) -> None:
 
 
 def _usage(parser: argparse.ArgumentParser) -> int:
+    """No sub-command given: the help, and exit 2 like argparse's own usage errors (user
+    errors exit 1, as in the `cards` and `game` commands)."""
     parser.print_help(sys.stderr)
     return 2
 

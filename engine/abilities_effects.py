@@ -37,7 +37,8 @@ def runnable(effect: Effect, has_target: bool, base: Callable[[Effect, bool], bo
     if effect.op is Op.CHECK:
         if effect.affects is Affects.TARGET and not has_target:
             return False
-        return all(runnable(e, has_target, base) for e in (*effect.then, *effect.on_fail))
+        nested = (*effect.then, *effect.on_fail)
+        return all(runnable(e, has_target, base) and not e.optional for e in nested)
     if effect.affects in GROUPS:
         return effect.op is Op.MODIFY_STAT and effect.duration in _LASTING and bool(effect.stat)
     return base(effect, has_target)
@@ -48,7 +49,7 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     from engine.abilities_run import run_effect
 
     if effect.condition is not None:
-        if not _condition_holds(tx, frame, effect):
+        if not condition_holds(tx, frame, effect):
             _skip(tx, frame, "condition_not_met", "510.5")
             return
         effect = replace(effect, condition=None)
@@ -65,7 +66,7 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     run_effect(tx, frame, effect)
 
 
-def _condition_holds(tx: Tx, frame: ResolvingAbility, effect: Effect) -> bool:
+def condition_holds(tx: Tx, frame: ResolvingAbility, effect: Effect) -> bool:
     """The effect's condition about the performer, the target or "your Warlord" (any of the
     performer's controller's Warlords, 801.5) holds now."""
     condition = effect.condition

@@ -18,6 +18,8 @@ resolved (303.5).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import abilities_effects, stats
 from engine.cards.abilities import (
     Ability,
@@ -222,6 +224,8 @@ def continue_ability(tx: Tx, index: int) -> bool:
         tx.set_frame(index, frame)
     while frame.next_effect < len(effects):
         effect = effects[frame.next_effect]
+        if effect.optional and _ask_optional(tx, frame, effects):
+            return True  # "you may ...": its performer chooses first (engine.choices)
         if effect.op is Op.STRIKE and frame.strikes_done < effect.times:
             frame = ResolvingAbility(**{**vars(frame), "strikes_done": frame.strikes_done + 1})
             tx.set_frame(index, frame)
@@ -241,6 +245,47 @@ def continue_ability(tx: Tx, index: int) -> bool:
     tx.pop_frame()
     finish_source(tx, frame.card)
     return False
+
+
+def optional_group(effects: tuple[Effect, ...], index: int) -> tuple[int, int]:
+    """The first and past-the-last index of the optional effect at `index` and of those
+    printed in the same sentence ("you may ready this character and draw a card")."""
+    words = effects[index].optional
+    start, end = index, index + 1
+    while start > 0 and effects[start - 1].optional == words:
+        start -= 1
+    while end < len(effects) and effects[end].optional == words:
+        end += 1
+    return start, end
+
+
+def _ask_optional(tx: Tx, frame: ResolvingAbility, effects: tuple[Effect, ...]) -> bool:
+    """Ask the performer's controller whether the optional effect at `frame.next_effect`
+    happens (510.22: the text lets it be left out), unless already chosen or its condition
+    does not hold (it is skipped then). True when the choice is asked."""
+    start, _ = optional_group(effects, frame.next_effect)
+    effect = effects[frame.next_effect]
+    if frame.chosen == start or frame.strikes_done:
+        return False
+    if effect.condition is not None and not abilities_effects.condition_holds(tx, frame, effect):
+        return False  # `run` skips it with its event
+    from engine.choices import OPTIONAL, ask_choice
+
+    ask_choice(tx, frame.seat, frame.card, frame.performer, effect.optional, OPTIONAL)
+    return True
+
+
+def answer_optional(tx: Tx, index: int, accepted: bool) -> None:
+    """The choice of an optional effect (the `ResolvingAbility` frame at `index`, now the
+    top one): it runs, or it and the effects of its sentence are left out."""
+    frame = tx.stack[index]
+    assert isinstance(frame, ResolvingAbility)
+    effects = abilities_of(tx.card(frame.card))[frame.ability].effects
+    start, end = optional_group(effects, frame.next_effect)
+    if accepted:
+        tx.set_frame(index, replace(frame, chosen=start))
+    else:
+        tx.set_frame(index, replace(frame, next_effect=end, strikes_done=0))
 
 
 def _whom(tx: Tx, frame: ResolvingAbility, affects: Affects) -> int | None:

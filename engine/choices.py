@@ -1,7 +1,9 @@
 """Choices an effect leaves to its performer (a `ChoosingEffect` frame waiting on an
 EFFECT_CHOICE decision): Charisma's advantage or disadvantage (603.2), Marksmanship's one of
-three (603.5), Sleight of Hand's "you may gain control" (603.11), Journey's direction (602.4)
-and Survey's order (602.17). The options are codes; `choice_words` words them."""
+three (603.5), Sleight of Hand's "you may gain control" (603.11), Journey's direction (602.4),
+Survey's order (602.17) and whether an optional effect of a card happens ("You may draw a
+card": `what` is its printed words, the options `OPTIONAL`, doing it first). The options are
+codes; `choice_words` words them."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ CHOICE_RULES = {
     "Journey": "602.4",
     "Survey": "602.17",
 }
+# An optional effect ("you may ..."): do it (the default answer) or leave it out (510.22).
+OPTIONAL = ("do", "skip")
+OPTIONAL_RULE = "510.22"
 # What is public of a choice (the prompt and the options' words for others): Survey's cards
 # are the top of a deck, seen by its owner only (602.17).
 _PROMPTS = {
@@ -47,7 +52,9 @@ def choice_decision(tx: Tx, frame: ChoosingEffect) -> Decision:
     """The EFFECT_CHOICE decision of a `ChoosingEffect` frame (asked again when a react window
     opened above it has closed, engine.frame_decisions)."""
     prompt = _PROMPTS.get(frame.what)
-    if prompt is None:
+    if frame.options == OPTIONAL:
+        prompt = f"{tx.name(frame.card)}: {frame.what}? Choose 0: do it; 1: do not."
+    elif prompt is None:
         words = "; ".join(
             f"{i}: {choice_words(tx.name, c, frame.target)}" for i, c in enumerate(frame.options)
         )
@@ -58,7 +65,7 @@ def choice_decision(tx: Tx, frame: ChoosingEffect) -> Decision:
         prompt,
         options=tuple(range(len(frame.options))),
         subject=frame.performer,
-        rule=CHOICE_RULES[frame.what],
+        rule=OPTIONAL_RULE if frame.options == OPTIONAL else CHOICE_RULES[frame.what],
     )
 
 
@@ -85,6 +92,8 @@ def choice_words(name: Callable[[int], str], code: str, target: int | None) -> s
         "decline": f"leave {about} where it is",
         "forward": f"move {about} forward one rank",
         "backward": f"move {about} backward one rank",
+        "do": "do it",
+        "skip": "do not",
     }.get(code, code)
 
 
@@ -127,7 +136,11 @@ def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int)
     """Apply the choice made (the frame, at `index`, is already popped)."""
     code = frame.options[choice]
     tx.emit(_chosen(tx, frame, code))
-    if frame.what in ("Journey", "Survey"):
+    if frame.options == OPTIONAL:
+        from engine.abilities_run import answer_optional
+
+        answer_optional(tx, index - 1, code == "do")  # the ability under the choice
+    elif frame.what in ("Journey", "Survey"):
         from engine.keywords import apply_choice
 
         apply_choice(tx, frame, code)

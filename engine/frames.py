@@ -189,7 +189,9 @@ class ResolvingAbility:
     `performer` (with `target`, None when it has none), run one at a time from `next_effect`;
     `strikes_done` counts the strikes of a STRIKE effect already pushed (engine.abilities_run).
     `stats_at_start` is the performer's (level, skill) when the effect was generated, kept for
-    an effect that reads them (510.4: a DC "+ this character's level" set then)."""
+    an effect that reads them (510.4: a DC "+ this character's level" set then). `chosen` is
+    the first effect of the optional sentence ("you may ...") its performer chose to carry
+    out, -1 when none."""
 
     seat: int
     card: int
@@ -199,6 +201,7 @@ class ResolvingAbility:
     next_effect: int = 0
     strikes_done: int = 0
     stats_at_start: tuple[int, ...] = ()
+    chosen: int = -1
 
 
 @dataclass(frozen=True)

@@ -256,6 +256,9 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("adjusted", seat=seat, source_name=e.source_name, what=what)
         case ResolvedByHand():
             return say("resolved_by_hand", seat=seat, name=e.name)
+        case EffectChosen() if e.choice in OPTIONAL_WORDS:  # "you may ..." (engine.choices)
+            choice = OPTIONAL_WORDS[e.choice]
+            return say("optional_chosen", seat=seat, choice=choice, name=e.name, what=e.what)
         case EffectChosen():
             about = e.about_name or ""
             words = CHOSEN_WORDS.get(e.choice, e.choice).format(
@@ -272,6 +275,8 @@ HIDDEN_ADJUST_LINES = {
     "shuffle_into_deck": "Shuffle a card into its owner's deck",
 }
 
+# An optional effect carried out or left out (engine.choices.OPTIONAL).
+OPTIONAL_WORDS = {"do": "carries out", "skip": "leaves out"}
 # What each choice of an `effect_chosen` event says (engine.choices codes).
 CHOSEN_WORDS = {
     "advantage": "advantage on {about}'s roll",

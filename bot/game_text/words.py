@@ -49,6 +49,7 @@ TEMPLATES: dict[str, str] = {
     "adjusted": "{seat} adjusts by hand for {source_name}: {what}.",
     "resolved_by_hand": "{seat} declares {name} resolved.",
     "effect_chosen": "{seat} chooses for {name}'s {what}: {choice}.",
+    "optional_chosen": "{seat} {choice} the optional effect of {name} ({what}).",
     "ask_manual": "Resolve {name} by hand with adjustments, then declare it done.",
     "dungeon_played": "{seat} plays the dungeon {name}: {text}",
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",

@@ -310,6 +310,9 @@ class Effect:
     character when it fails. CHECK: the same for a skill check (`name`: "Charisma", a feat's
     check when it names one, 603.1), with `then` the effects when it succeeds. `condition`:
     the effect happens only if it holds when the effect starts (else it is skipped).
+    `optional`: the printed words of an optional effect ("you may draw a card"); its
+    performer's controller chooses whether it happens (the consecutive effects of one
+    sentence share the words and the choice).
     """
 
     op: Op
@@ -326,6 +329,7 @@ class Effect:
     on_fail: tuple[Effect, ...] = ()
     condition: Condition | None = None  # the effect happens only while / if this holds
     then: tuple[Effect, ...] = ()  # CHECK: the effects when the check succeeds
+    optional: str = ""  # "you may ...": the performer's choice (engine.abilities_run)
 
 
 @dataclass(frozen=True)

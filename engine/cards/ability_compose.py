@@ -1,8 +1,10 @@
 """Whole effect texts compiled sentence by sentence, with what joins sentences: conditions
 ("If this character is a Ranger, perform a +2 ranged strike."), skill checks and what their
 success or failure does ("Make a Charisma check (DC 15). If successful, ready the target.",
-"Succeed with a Medicine check (DC 12) to remove a wound from the target."), and a strike's
-reach given after it ("The target may be one additional rank away.").
+"Succeed with a Medicine check (DC 12) to remove a wound from the target."), a strike's
+reach given after it ("The target may be one additional rank away.") and optional effects
+("You may draw a card.", "If this character is a Ranger, he may move forward one rank."):
+`Effect.optional` holds the printed words, and the performer chooses as the effect starts.
 
 Each sentence is read by `engine.cards.ability_effects`; if any is not understood the whole
 effect stays manual (None).
@@ -39,6 +41,8 @@ _GROUP_STATS = (
     ),
 )
 _REACH = re.compile(r"the target may be (?:an|one) additional rank away")
+# "You may draw a card", "he may perform an attack": an optional effect, its performer's choice.
+_MAY = re.compile(r"(?:you|this character|he|she|it) may (?!not\b|only\b)(?P<rest>.+)")
 # Ops whose effect is on the trigger or spans the strike: no condition or check around them.
 _NOT_NESTED = frozenset({Op.STRIKE, Op.ATTACK, Op.SAVE, Op.CHECK})
 
@@ -64,6 +68,12 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
     plain = _sentence(sentence, has_target)
     if plain is not None:
         return plain
+    may = _MAY.fullmatch(sentence)
+    if may:
+        inner = one_sentence(may["rest"], has_target)
+        if inner is None or any(e.optional for e in inner):
+            return None
+        return tuple(replace(e, optional=sentence) for e in inner)
     lasting = _group_stats(sentence)
     if lasting is not None:
         return lasting
@@ -76,11 +86,21 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
             (cond["cond"], cond["rest"]) if cond["cond"] else (cond["cond2"], cond["rest2"])
         )
         condition = read_condition(clause, has_target)
-        inner = _sentence(rest, has_target) if condition is not None else None
+        inner = _plain_or_optional(rest, has_target) if condition is not None else None
         if condition is None or inner is None or not all(_nestable(e) for e in inner):
             return None
         return tuple(replace(e, condition=condition) for e in inner)
     return None
+
+
+def _plain_or_optional(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
+    """A plain effect, or an optional one ("he may move forward one rank")."""
+    plain = _sentence(sentence, has_target)
+    if plain is not None:
+        return plain
+    may = _MAY.fullmatch(sentence)
+    inner = _sentence(may["rest"], has_target) if may else None
+    return None if inner is None else tuple(replace(e, optional=sentence) for e in inner)
 
 
 def _group_stats(sentence: str) -> tuple[Effect, ...] | None:

@@ -255,7 +255,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            r"(?:this character may )?perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
+            r"perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
             r" (?:(?P<bonus>[+-]\d+) )?"
             rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
             r"(?: with an atk of (?P<base>[+-]\d+)| \(base (?P<base2>[+-]\d+) atk\))?"
@@ -267,9 +267,9 @@ _RULES: tuple[_Rule, ...] = (
         ),
         _strike,
     ),
-    (re.compile(r"(?:this character may )?perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
+    (re.compile(r"perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
     (re.compile(rf"(?:(?P<who>{_WHO}) )?journeys?"), _journey),  # 602.4
-    (re.compile(r"(?:you may )?survey"), lambda m, t: (Effect(Op.SURVEY, Affects.YOU, 2),)),
+    (re.compile(r"survey"), lambda m, t: (Effect(Op.SURVEY, Affects.YOU, 2),)),
     (re.compile(rf"(?:inflict|deal) (?P<n>{_N}) wounds? (?:on|to) (?P<who>{_WHO})"), _wounds),
     (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
     (
@@ -300,7 +300,7 @@ _RULES: tuple[_Rule, ...] = (
         re.compile(rf"heal (?P<who>{_WHO})"),
         lambda m, t: (Effect(Op.HEAL, affects(m["who"], t), 1),),
     ),
-    (re.compile(rf"(?:you may )?draw (?P<n>{_N}) cards?"), _cards(Op.DRAW)),
+    (re.compile(rf"draw (?P<n>{_N}) cards?"), _cards(Op.DRAW)),
     (re.compile(rf"discard (?P<n>{_N}) cards? from your hand"), _cards(Op.DISCARD)),
     (
         re.compile(

@@ -94,3 +94,37 @@ def test_a_stat_change_of_a_group_until_the_end_of_the_turn() -> None:
     ]
     (dwarves,) = compile_effect("until the end of the turn, your dwarves gain +2 ac.", False)
     assert (dwarves.affects, dwarves.name, dwarves.amount) == (Affects.ARMY, "Dwarf", 2)
+
+
+def test_an_optional_effect_keeps_its_printed_words() -> None:
+    """510.22: "If you begin an action, you cannot choose to voluntarily stop the action, or
+    leave out any part of the effect that can legally be performed": a part printed "you
+    may" is one its performer may leave out, so it is compiled as optional, not forced."""
+    ready, draw = compile_effect("ready this character. you may draw a card.", False)
+    assert (ready.op, ready.optional) == (Op.READY, "")
+    assert (draw.op, draw.amount, draw.optional) == (Op.DRAW, 1, "you may draw a card")
+    (strike,) = compile_effect("this character may perform a +2 melee strike.", True)
+    assert (
+        strike.op is Op.STRIKE and strike.optional == "this character may perform a +2 melee strike"
+    )
+    (attack,) = compile_effect("this character may perform an attack.", False)
+    assert attack.op is Op.ATTACK and attack.optional
+
+
+def test_an_optional_sentence_of_several_effects_is_one_choice() -> None:
+    both = compile_effect("you may ready this character and draw a card.", False)
+    assert [e.op for e in both] == [Op.READY, Op.DRAW]
+    assert {e.optional for e in both} == {"you may ready this character and draw a card"}
+
+
+def test_a_condition_around_an_optional_effect() -> None:
+    (move,) = compile_effect("if this character is a ranger, he may move forward one rank.", False)
+    assert move.op is Op.MOVE and move.optional == "he may move forward one rank"
+    assert move.condition is not None and move.condition.name == "Ranger"
+
+
+def test_optional_effects_inside_a_check_stay_manual() -> None:
+    """What a check's success does is run at once: an optional part there is read by hand."""
+    text = "make a charisma check (dc 15). if successful, you may draw a card."
+    assert compile_effect(text, False) is None
+    assert compile_effect("you may not draw cards.", False) is None

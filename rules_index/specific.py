@@ -12,12 +12,15 @@ from rules_index.rows import Row
 from rules_index.text import normalize_name
 
 GENERAL_RULES = 5  # of the best answers, those whose cases are looked for
+CASE_KINDS = frozenset({"rule", "keyword", "feat"})  # a glossary entry defines, states no case
 
 
 def cases_of(rows: Mapping[int, Row], links: Mapping[int, frozenset[int]]) -> dict[int, list[int]]:
-    """Rule id -> the ids of the entries citing it from under another heading."""
+    """Rule id -> the ids of the rules citing it from under another heading."""
     out: dict[int, list[int]] = {}
     for rid, cited in links.items():
+        if rows[rid].entry.kind not in CASE_KINDS:
+            continue
         for target in cited:
             if rows[target].entry.title != rows[rid].entry.title:
                 out.setdefault(target, []).append(rid)

@@ -54,3 +54,12 @@ def test_a_case_the_question_does_not_name_keeps_its_place(index: RulesIndex) ->
     scores, how = {general: 2.0}, {general: "term"}  # a case no layer found joins the list
     named_cases_first(scores, how, ranker.rows, ranker.cases, " alliance deck size ", 0.05)
     assert how[case] == "term"
+
+
+def test_a_glossary_entry_is_no_case_of_the_rule_it_cites(index: RulesIndex) -> None:
+    """Glossary: Standard Order cites 507.2.1; it defines the term, it states no case."""
+    ranker = index.ranker
+    general = ranker.by_ref[("cr", "507.2.1")].id
+    glossary = ranker.by_ref[("cr", "Glossary: Standard Order")].id
+    assert general in ranker.links.get(glossary, frozenset())
+    assert glossary not in ranker.cases.get(general, [])

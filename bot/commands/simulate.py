@@ -5,11 +5,11 @@ the digest of every record). No printing here: `bot/game_cli.py` parses and prin
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any
 
+from bot.commands.card_tasks import read_card_json
 from engine import EngineError, GameConfig
 from engine.cards.catalog import CardCatalog
 from engine.cards.model import Deck
@@ -17,14 +17,6 @@ from engine.playout import DEFAULT_TURN_CAP, random_playout
 from engine.record import digest
 from engine.rng import Rng
 from engine.state import Format
-
-
-def _read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise EngineError(f"Cannot read {path}: {exc.strerror}.") from None
-
 
 DECK_POOL = 12
 
@@ -37,11 +29,7 @@ def _deck_source(path: Path | None, fmt: Format) -> tuple[Any, list[Deck] | None
         return sample_catalog(), list(sample_decks_for(fmt).values())
     from engine.cards.community import parse_community_cards
 
-    try:
-        data = json.loads(_read_text(path))
-    except json.JSONDecodeError as exc:
-        raise EngineError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}.") from None
-    return parse_community_cards(data).catalog, None
+    return parse_community_cards(read_card_json(path)).catalog, None
 
 
 def _pick_decks(fixed: list[Deck], seats: int, seed: int) -> list[Deck]:

@@ -157,7 +157,7 @@ def test_simulate_with_an_unreadable_card_file_is_a_one_line_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, _, err = run(capsys, "game", "simulate", "--cards", str(tmp_path / "none.json"))
-    assert code == 1 and err.startswith("error: Cannot read") and "Traceback" not in err
+    assert code == 1 and err.startswith("error: There is no card file") and "Traceback" not in err
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2", encoding="utf-8")
     code, _, err = run(capsys, "game", "simulate", "--cards", str(bad))

@@ -22,6 +22,7 @@ from bot.games.errors import (
     one_sentence,
 )
 from bot.games.history import ACTION_KINDS, CUT_KINDS, action_data, reveals
+from bot.games.limited import Pool, record_meta
 from bot.games.model import EntryKind, GameTransition, JudgeLogLine, Ruling, Status, User
 from bot.games.store import VersionConflictError
 from engine.actions import Action, action_from_dict
@@ -227,6 +228,11 @@ class Judging(ServiceCore):
         meta = {**dict(live.base.meta), "game": game_id, "seed_sha256": info.seed_hash}
         if info.options.seed is not None:
             meta["seed_fixed"] = True  # chosen at the table, not drawn in secret
+        pools = [Pool.from_json(row["pool"]) for row in self.store.seats(game_id)]
+        if any(pools):
+            meta["limited"] = record_meta(
+                pools, sealed=info.options.sealed, fixed_warlord=info.options.fixed_warlord
+            )
         record = _with(live.base, live.folded.actions, meta)
         return record.to_json(live.state if live.state.is_over else None)
 

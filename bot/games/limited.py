@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.games.errors import DeckRejectedError, one_sentence
 from engine.cards.catalog import CardCatalog
@@ -79,6 +80,22 @@ def pool_problems(
     return validate_limited_pool(
         deck, catalog, pool.cards, sealed=sealed, fixed_warlord=fixed_warlord
     )
+
+
+def record_meta(
+    pools: Sequence[Pool | None], *, sealed: bool, fixed_warlord: bool
+) -> dict[str, Any]:
+    """What an exported record's `meta.limited` says of a Limited table, so a judge can check
+    each deck (the record's `decks`, same card ids) against its seat's pool: the event
+    (`sealed`, else draft), `fixed_warlord`, and per seat its pool (None where none was given)
+    with who gave it."""
+    return {
+        "sealed": sealed,
+        "fixed_warlord": fixed_warlord,
+        "pools": [
+            None if p is None else {"cards": list(p.cards), "given_by": p.given_by} for p in pools
+        ],
+    }
 
 
 def no_pool_refusal(game_id: int, seat: int, sealed: bool) -> DeckRejectedError:

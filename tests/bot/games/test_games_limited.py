@@ -3,18 +3,21 @@ every problem itemised with its rule; who may give a pool."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from games_fakes import USERS, service
+from games_fakes import USERS, service, started_game
 
 from bot.games import DeckRejectedError, GameService, NotSeatedError, TableError, TableOptions
 from engine.cards.decklist import format_decklist
 from engine.cards.model import Deck
 from engine.cards.sample import sample_catalog, sample_decks
+from engine.cards.validation import validate_limited_pool
+from engine.record import GameRecord
 from engine.state import Format
 
-ANN, BO = USERS[0], USERS[1]
+ANN, BO, JUDGE = USERS[0], USERS[1], USERS[4]
 
 
 def deck() -> Deck:
@@ -111,3 +114,39 @@ def test_who_may_give_a_pool(tmp_path: Path) -> None:
     saga = svc.create_game("g1", ANN, TableOptions())
     with pytest.raises(TableError, match="Limited games"):
         svc.submit_pool(saga.id, ANN, "limited-elven")
+
+
+def test_the_exported_record_holds_each_seats_pool_for_a_judge_to_check(tmp_path: Path) -> None:
+    """801.7.4: a judge holding only the record file can check each deck against its seat's
+    sealed pool: the record's `meta.limited` gives the event, the fixed-Warlord rule and the
+    pools, in the card ids of the record's `decks` and `cards`."""
+    svc = service(tmp_path / "bot.db")
+    game = table(svc, sealed=True)
+    svc.submit_pool(game, ANN, pool_text({}), seat=0)
+    svc.submit_pool(game, BO, "limited-elven")  # a player gives their own seat's pool
+    svc.submit_deck(game, ANN, "limited-elven")
+    svc.submit_deck(game, BO, "limited-elven")
+    svc.set_judges("g1", [JUDGE.id])
+    data = json.loads(svc.export_record(game, JUDGE))
+    limited = data["meta"]["limited"]
+    assert (limited["sealed"], limited["fixed_warlord"]) == (True, False)
+    assert [p["given_by"] for p in limited["pools"]] == [ANN.id, BO.id]
+    assert [sorted(p["cards"]) for p in limited["pools"]] == [sorted(deck().all_cards)] * 2
+    record = GameRecord.from_dict(data)
+    for seat, pool in enumerate(limited["pools"]):
+        assert not validate_limited_pool(
+            record.decks[seat], record.cards, pool["cards"], sealed=True
+        )
+    # Had seat 0's pool lacked its two Ember Lances, the same check finds them.
+    short = list(limited["pools"][0]["cards"])
+    for _ in range(2):
+        short.remove(card_id("Ember Lance"))
+    problems = validate_limited_pool(record.decks[0], record.cards, short, sealed=True)
+    assert [p.rule for p in problems] == ["801.7.4"]
+
+
+def test_a_record_of_a_constructed_game_has_no_pools(tmp_path: Path) -> None:
+    svc = service(tmp_path / "bot.db")
+    started = started_game(svc)
+    svc.set_judges("g1", [JUDGE.id])
+    assert "limited" not in json.loads(svc.export_record(started.game.id, JUDGE))["meta"]

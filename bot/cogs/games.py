@@ -29,7 +29,7 @@ from bot.cogs.games_answers import (
 )
 from bot.cogs.games_delivery import Delivery
 from bot.discord_games.items import lobby_view, moves_view
-from bot.discord_games.kinds import COMMANDS, commands_for, decision_kind
+from bot.discord_games.kinds import COMMANDS, Listed, commands_for, decision_kind, pick_move
 from bot.discord_games.links import Links
 from bot.discord_games.render import clip, lobby_text
 from bot.discord_render import NO_MENTIONS
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
-Listed = tuple[int, frozenset[str], str]  # a move: its number, the commands listing it, its line
 MAX_DECK_FILE = 20_000
 
 
@@ -364,27 +363,8 @@ class GamesCog(commands.Cog):
         self, game_id: int, user_id: str, move: str, command: str | None
     ) -> tuple[int, int, int]:
         """(version, seat, number) of the move meant; on the service's thread."""
-        current, seat, moves = self.moves_of(game_id, user_id)
-        kind = f"/{command}" if command else "/move"
-        parts = move.split(":")
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
-            version, chosen, n = (int(p) for p in parts)
-            if version != current or chosen != seat:
-                return version, chosen, n  # the service says the game moved on
-            if not any(number == n and (command is None or command in listing)
-                       for number, listing, _ in moves):  # fmt: skip
-                raise GameError(f"That is not a move {kind} offers now.")
-            return version, seat, n
-        wanted = move.strip().casefold()
-        picks = [
-            number for number, listing, line in moves
-            if (command is None or command in listing)
-            and (not wanted or wanted == str(number) or wanted in line.casefold())
-        ]  # fmt: skip
-        if len(picks) != 1:
-            offered = "no move" if not picks else "more than one move"
-            raise GameError(f"{kind} offers {offered} like that now: choose one from its list.")
-        return current, seat, picks[0]
+        version, seat, moves = self.moves_of(game_id, user_id)
+        return pick_move(version, seat, moves, move, command)
 
     async def _complete_all(self, i: discord.Interaction[Any], current: str) -> Choices:
         return await self.complete_moves(i, current, None)

@@ -9,6 +9,7 @@ React performed in a window (`/react`), and a pass from declining a choice.
 
 from __future__ import annotations
 
+from bot.games.errors import GameError
 from engine.actions import (
     Action,
     Adjust,
@@ -79,3 +80,35 @@ def commands_for(decision: DecisionKind | None, action: Action) -> frozenset[str
     if isinstance(action, Decline):
         return frozenset({"choose", "pass"})
     return frozenset()
+
+
+Listed = tuple[int, frozenset[str], str]  # a move: its number, the commands listing it, its line
+
+
+def pick_move(
+    version: int, seat: int, moves: list[Listed], move: str, command: str | None
+) -> tuple[int, int, int]:
+    """(version, seat, number) of the move a slash command meant among the seat's numbered
+    `moves` at `version`: an autocomplete value ("version:seat:n", passed on as it is when the
+    game moved on, for the service to say so), else a number or words of one move's line that
+    `command` lists. GameError when none or several match."""
+    kind = f"/{command}" if command else "/move"
+    parts = move.split(":")
+    if len(parts) == 3 and all(p.isdigit() for p in parts):
+        shown, chosen, n = (int(p) for p in parts)
+        if shown != version or chosen != seat:
+            return shown, chosen, n  # the service says the game moved on
+        if not any(number == n and (command is None or command in listing)
+                   for number, listing, _ in moves):  # fmt: skip
+            raise GameError(f"That is not a move {kind} offers now.")
+        return version, seat, n
+    wanted = move.strip().casefold()
+    picks = [
+        number for number, listing, line in moves
+        if (command is None or command in listing)
+        and (not wanted or wanted == str(number) or wanted in line.casefold())
+    ]  # fmt: skip
+    if len(picks) != 1:
+        offered = "no move" if not picks else "more than one move"
+        raise GameError(f"{kind} offers {offered} like that now: choose one from its list.")
+    return version, seat, picks[0]

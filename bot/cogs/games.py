@@ -24,6 +24,7 @@ from bot.cogs.games_answers import (
     NOT_HOSTING,
     NOT_YOURS,
     _sentence,
+    read_attachment,
     say,
     user_of,
 )
@@ -48,7 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Choices = list[app_commands.Choice[str]]
-MAX_DECK_FILE = 20_000
+# `/game new`'s formats: Limited is chosen as its event, Draft (801.6) or Sealed (801.7).
+FORMATS = [f.value for f in Format if f is not Format.LIMITED] + ["draft", "sealed"]
 
 
 class GamesCog(commands.Cog):
@@ -144,11 +146,13 @@ class GamesCog(commands.Cog):
     @game.command(name="new", description="Open a game with the players you name")
     @app_commands.describe(
         opponent="A player to invite", opponent2="Another player", opponent3="Another player",
-        format="The format", reminder_hours="Remind a waiting player after this many hours",
+        format="The format (draft and sealed: each seat needs its card pool, /game pool)",
+        reminder_hours="Remind a waiting player after this many hours",
         timeout_hours="Apply the timeout after this many hours", timeout="What a timeout does",
+        fixed_warlord="Sealed: the product gives a fixed Warlord (801.7.4.1)",
     )  # fmt: skip
     @app_commands.choices(
-        format=[app_commands.Choice(name=f.value, value=f.value) for f in Format],
+        format=[app_commands.Choice(name=f, value=f) for f in FORMATS],
         timeout=[app_commands.Choice(name=p.value, value=p.value) for p in TimeoutPolicy],
     )
     async def new(
@@ -156,6 +160,7 @@ class GamesCog(commands.Cog):
         opponent2: discord.User | None = None, opponent3: discord.User | None = None,
         format: str = Format.SAGA.value, reminder_hours: float = 24.0,
         timeout_hours: float = 72.0, timeout: str = TimeoutPolicy.REMIND.value,
+        fixed_warlord: bool = False,
     ) -> None:  # fmt: skip
         if interaction.guild_id is None or interaction.channel_id is None:
             await say(interaction, "Open games in a server's channel.")
@@ -163,8 +168,9 @@ class GamesCog(commands.Cog):
         others = [u for u in (opponent, opponent2, opponent3) if u is not None]
         host = user_of(interaction.user)
         options = TableOptions(
-            format=Format(format), seats=1 + len(others), reminder_hours=reminder_hours,
+            format=Format.parse(format), seats=1 + len(others), reminder_hours=reminder_hours,
             timeout_hours=timeout_hours, timeout_policy=TimeoutPolicy(timeout),
+            sealed=format == "sealed", fixed_warlord=fixed_warlord and format == "sealed",
         )  # fmt: skip
 
         def create() -> GameInfo:
@@ -227,15 +233,34 @@ class GamesCog(commands.Cog):
     async def deck(
         self, interaction: discord.Interaction[Any], deck_file: discord.Attachment, game: int
     ) -> None:
-        if deck_file.size > MAX_DECK_FILE:
-            await say(interaction, f"A deck file has at most {MAX_DECK_FILE} bytes.")
+        text = await read_attachment(interaction, deck_file, "deck")
+        if text is not None:
+            await self.submit_deck(interaction, game, text)
+
+    @game.command(name="pool", description="Give a draft or sealed seat its card pool as a file")
+    @app_commands.describe(
+        pool_file="The card pool: a card list (docs/cards.md)", game="Game number",
+        seat="The seat (the host or a judge: any seat; default: yours)",
+    )  # fmt: skip
+    async def pool(
+        self, interaction: discord.Interaction[Any], pool_file: discord.Attachment, game: int,
+        seat: int | None = None,
+    ) -> None:  # fmt: skip
+        text = await read_attachment(interaction, pool_file, "card pool")
+        if text is None:
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            text = (await deck_file.read()).decode("utf-8")
-        except (discord.HTTPException, UnicodeDecodeError):
-            await say(interaction, "That file could not be read as text (UTF-8).")
+            info = await self.call(
+                self.service.submit_pool, game, user_of(interaction.user), text, seat
+            )
+        except Exception as exc:
+            await say(interaction, _sentence(exc))
             return
-        await self.submit_deck(interaction, game, text)
+        given = seat if seat is not None else info.seat_of(str(interaction.user.id))[0]
+        size = info.seats[given].pool_size
+        await say(interaction, f"Seat {given} of game {game} has its card pool ({size} cards).")
+        await self._edit_lobby(info)
 
     async def _edit_lobby(self, info: GameInfo) -> None:
         where = await self.call(self.delivery.links.message, f"lobby:{info.id}")

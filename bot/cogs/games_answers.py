@@ -25,6 +25,7 @@ FORBIDDEN = (
 )
 MOVED_ON = "The game has moved on: here is a fresh menu."
 NOT_YOURS = "These moves are not yours."
+MAX_DECK_FILE = 20_000  # bytes of a deck or card pool file
 
 
 def user_of(who: discord.abc.User | discord.Member) -> User:
@@ -61,3 +62,17 @@ async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
     except discord.HTTPException:
         log.warning("could not answer interaction %s", interaction.id)
+
+
+async def read_attachment(
+    interaction: discord.Interaction[Any], file: discord.Attachment, what: str
+) -> str | None:
+    """The text of an attached deck or pool file, or None once a refusal is said."""
+    if file.size > MAX_DECK_FILE:
+        await say(interaction, f"A {what} file has at most {MAX_DECK_FILE} bytes.")
+        return None
+    try:
+        return (await file.read()).decode("utf-8")
+    except (discord.HTTPException, UnicodeDecodeError):
+        await say(interaction, "That file could not be read as text (UTF-8).")
+        return None

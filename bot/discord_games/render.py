@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.escaping import neutralise
 from bot.games.model import GameInfo, Status
+from engine.state import Format
 
 MAX_MESSAGE = 2000
 MAX_LABEL = 80  # a button's label
@@ -52,7 +53,11 @@ def game_title(game: GameInfo) -> str:
 
 
 def lobby_text(game: GameInfo) -> str:
-    lines = [f"**Game {game.id}** ({game.options.format.value}, {game.options.seats} seats)"]
+    options = game.options
+    limited = options.format is Format.LIMITED
+    kind = ("sealed" if options.sealed else "draft") if limited else options.format.value
+    kind += ", fixed Warlord" if options.fixed_warlord else ""
+    lines = [f"**Game {game.id}** ({kind}, {options.seats} seats)"]
     for s in game.seats:
         if s.user_id is not None:
             who = f"<@{s.user_id}>"
@@ -61,8 +66,15 @@ def lobby_text(game: GameInfo) -> str:
         else:
             who = "open"
         deck = "deck in" if s.has_deck else "no deck yet"
+        if limited:
+            deck += f", pool of {s.pool_size} cards" if s.pool_size else ", no pool yet"
         lines.append(f"Seat {s.seat}: {who}, {deck}")
-    if game.status is Status.OPEN:
+    if game.status is Status.OPEN and limited:
+        lines.append(
+            "Accept to take your seat; once your seat has its card pool (/game pool), submit "
+            "your deck (it stays private)."
+        )
+    elif game.status is Status.OPEN:
         lines.append("Accept to take your seat, then submit your deck (it stays private).")
     else:
         lines.append(f"The game is {game.status.value}.")

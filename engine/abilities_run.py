@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import abilities_effects, stats
+from engine.abilities_offer import counters_on, needs_target
+from engine.action_steps import begin_action
 from engine.cards.abilities import (
     Ability,
     AbilityKind,
@@ -95,8 +97,6 @@ def _effect_runnable(effect: Effect, has_target: bool) -> bool:
 
 def is_runnable(ability: Ability) -> bool:
     """The engine pays every cost and runs every effect of this ability (no reading)."""
-    from engine.abilities_offer import needs_target
-
     return (
         ability.kind is not AbilityKind.STATIC
         and not ability.manual
@@ -140,8 +140,7 @@ def perform_ability(
     if card in tx.player(seat).hand:  # 303.5: into the action zone, discarded once resolved
         tx.take_from_hand(seat, card)
         tx.update_player(seat, action_zone=(*tx.player(seat).action_zone, card))
-    from engine.action_steps import begin_action  # 510.5: its steps and their windows
-
+    # 510.5: its steps and their windows
     begin_action(tx, PerformingAction(seat, card, ability, performer, target, discard))
 
 
@@ -199,8 +198,6 @@ def pay_costs(
 
 
 def _remove_counters(tx: Tx, card: int, performer: int, name: str, amount: int) -> None:
-    from engine.abilities_offer import counters_on
-
     for holder in (card, performer):
         take = min(amount, counters_on(tx, holder, name))
         if take:

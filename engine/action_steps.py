@@ -31,7 +31,16 @@ from dataclasses import replace
 
 from engine.cards.abilities import Ability, AbilityKind, CostKind, Means, Window
 from engine.events import ActionCanceled
-from engine.frames import ActionStep, PerformingAction, PerformingOrder, ReactWindow, Striking
+from engine.feats import abilities_of, feat_of, is_spell
+from engine.frames import (
+    ActionStep,
+    PerformingAction,
+    PerformingOrder,
+    ReactWindow,
+    ResolvingAbility,
+    Striking,
+)
+from engine.reacts import open_window
 from engine.state import GameState, Orientation
 from engine.tx import Tx
 
@@ -42,23 +51,17 @@ AFTER = (Window.AFTER_ACTION,)  # 4a
 
 def means_of(tx: Tx, card: int) -> Means:
     """303.6: Cleric and Wizard Action cards are spells; other actions are actions."""
-    from engine.feats import is_spell
-
     return Means.SPELL if is_spell(tx.card(card)) else Means.ACTION
 
 
 def kind_of(tx: Tx, frame: PerformingAction) -> str:
     """ "react" or "order": what is performed (510.1), for triggers that name one."""
-    from engine.feats import abilities_of
-
     printed = abilities_of(tx.card(frame.card))[frame.ability]
     return "react" if printed.kind is AbilityKind.REACT else "order"
 
 
 def begin_action(tx: Tx, frame: PerformingAction) -> None:
     """Step 1 is done (declared): push the action and open its "before" window (1a, 2a)."""
-    from engine.reacts import open_window
-
     tx.push_frame(frame)
     open_window(
         tx,
@@ -76,10 +79,7 @@ def continue_action(tx: Tx, index: int) -> bool:
     """Go on with the `PerformingAction` frame at `index` (the top one) from its step.
     True when the game now waits on a decision."""
     from engine.abilities_run import open_manual, pay_costs
-    from engine.feats import abilities_of, feat_of
     from engine.feats_run import resolve_feat
-    from engine.frames import ResolvingAbility
-    from engine.reacts import open_window
 
     frame = tx.stack[index]
     assert isinstance(frame, PerformingAction)

@@ -19,7 +19,7 @@ from engine.events import (
 )
 from engine.foreign import return_home
 from engine.formation import without_character
-from engine.frames import ReactWindow, Striking
+from engine.frames import PerformingAction, ReactWindow, Striking
 from engine.state import Modifier, Unit
 from engine.tx import Tx
 
@@ -219,8 +219,6 @@ def _death_windows(tx: Tx) -> set[int]:
 def killer_of(tx: Tx, uid: int) -> int | None:
     """The character whose strike or action is killing `uid` (the innermost strike at it, or
     the innermost action whose effect is running, 508.6.2), if any."""
-    from engine.frames import PerformingAction
-
     for frame in reversed(tx.stack):
         if isinstance(frame, Striking) and frame.target == uid:
             return frame.performer

@@ -15,6 +15,7 @@ from engine.abilities_offer import candidate_abilities
 from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
 from engine.adjustments import adjustment_menu_fields, adjustment_problem
 from engine.cards.model import Deck
+from engine.feats import abilities_of, feat_of
 from engine.game import apply, legal_actions, order_problem
 from engine.orders import plausible_order_fields
 from engine.pending import DecisionKind
@@ -137,8 +138,6 @@ def ability_kind(state: GameState, action: Action) -> str:
     if isinstance(action, DoneResolving):
         return "manual_effects"
     if isinstance(action, PerformAbility) and action.card < len(state.instances):
-        from engine.feats import abilities_of, feat_of
-
         listed = abilities_of(state.card(action.card))
         if action.ability < len(listed) and feat_of(listed[action.ability]):
             return "feats"  # 603: feat Orders and Reacts

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from engine import stats
+from engine import standing_orders, static_triggers, stats
 from engine.actions import Action, Decline, PerformAbility
 from engine.cards.abilities import (
     Ability,
@@ -516,8 +516,6 @@ def open_window(
     A caller that is a frame sets its own next step first, then calls this; when it returns
     True the caller returns, and `engine.turn.advance` resumes it once the window is closed.
     """
-    from engine.standing_orders import filter_offers
-
     names = _split_for(tx, windows)
     if names is not None and not names.all and not names.statics:
         return False  # no card of this game answers these windows: the common case
@@ -536,13 +534,11 @@ def open_window(
     offered: list[Offer] = []
     seats: list[int] = []
     for s in tx.seat_order():
-        offers = filter_offers(tx, s, windows, seat_offers(tx, s, frame))
+        offers = standing_orders.filter_offers(tx, s, windows, seat_offers(tx, s, frame))
         if offers:
             seats.append(s)
             offered += offers
-    from engine.static_triggers import triggered
-
-    statics = bool(triggered(tx, frame))  # 512.3: static texts after the Reacts
+    statics = bool(static_triggers.triggered(tx, frame))  # 512.3: static texts after the Reacts
     if not offered and not statics:
         return False
     from engine.frame_decisions import withdraw
@@ -573,8 +569,6 @@ def died_level(frame: ReactWindow) -> int | None:
 def usable_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     """The offers of the window `seat` may still perform now: offered at the trigger
     (508.10), not yet used in this window (508.2), still where they were and performable."""
-    from engine.standing_orders import filter_offers
-
     used = _used(frame)
     out = []
     for offer in _unflat(frame.offered):
@@ -590,7 +584,7 @@ def usable_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
             and _hand_cost_ok(board, seat, offer.card, ability)
         ):
             out.append(offer)
-    return filter_offers(board, seat, windows_of(frame), out)
+    return standing_orders.filter_offers(board, seat, windows_of(frame), out)
 
 
 def _still_there(board: Board, seat: int, offer: Offer) -> bool:

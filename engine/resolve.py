@@ -53,9 +53,10 @@ from engine.frames import (
 )
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
+from engine.reacts import open_window
 from engine.state import Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, start_strike
-from engine.turn import discard_decision, fall_forward, place_fallen
+from engine.turn import close_order, discard_decision, fall_forward, place_fallen
 from engine.tx import Tx
 
 
@@ -90,8 +91,6 @@ def perform_order(tx: Tx, action: Action) -> None:
     if on_card:
         run_order(tx, action)
         return
-    from engine.reacts import open_window
-
     actor = _performer(action)
     if not open_window(tx, BEFORE, seat=seat, actor=actor, means=Means.ACTION, action="order"):
         tx.set_frame(index, PerformingOrder(seat, action))
@@ -112,8 +111,6 @@ def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
     """Go on with an Order (the top frame): its effect after its "before performing" window,
     or, once it is complete, "after performing" (510.5 4a) and the next seat's turn (505.1).
     True when the game now waits on a decision."""
-    from engine.turn import close_order
-
     if frame.step is ActionStep.DECLARED and not frame.canceled:
         tx.set_frame(index, PerformingOrder(frame.seat, frame.order))
         run_order(tx, frame.order)
@@ -122,8 +119,6 @@ def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
     if frame.canceled:
         end_canceled_order(tx, frame)
     elif not isinstance(frame.order, PerformAbility | PlayOrderCard):
-        from engine.reacts import open_window
-
         actor = _performer(frame.order)
         open_window(tx, AFTER, seat=frame.seat, actor=actor, means=Means.ACTION, action="order")
     close_order(tx)
@@ -293,10 +288,9 @@ def place_character(
         if card.is_warlord:
             tx.emit(WarlordTypeLost(seat=seat, card=uid, name=card.name))
         from engine.keywords import place_charges
-        from engine.reacts import open_window  # 508.6.3: Enter Reacts
 
         place_charges(tx, uid)  # 602.9
-
+        # 508.6.3: Enter Reacts
         open_window(tx, (Window.ENTER_PLAY,), seat=seat, actor=uid, subject=uid)
         return
     target = seat if where is None else where

@@ -23,6 +23,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from engine import reacts
 from engine.cards.abilities import Ability, AbilityKind, Window
 from engine.cards.ability_triggers import read_trigger
 from engine.cards.model import Card
@@ -48,8 +49,6 @@ _CACHE: dict[int, _Statics] = {}
 
 def statics_of(card: Card) -> _Statics:
     """A card's static texts that open with a trigger, read (cached per definition)."""
-    from engine.reacts import _PASSIVE
-
     found = _CACHE.get(id(card))
     if found is None or found.card is not card:
         out = []
@@ -63,7 +62,7 @@ def statics_of(card: Card) -> _Statics:
             trigger = read_trigger(clause.casefold(), clause)
             if trigger.window is Window.UNKNOWN:
                 continue
-            passive = bool(_PASSIVE.search(clause.casefold()))
+            passive = bool(reacts._PASSIVE.search(clause.casefold()))
             out.append((replace(ability, trigger=trigger), passive))
         windows = frozenset(a.trigger.window for a, _ in out if a.trigger is not None)
         found = _Statics(card, tuple(out), windows)
@@ -88,9 +87,7 @@ def triggered(board: Tx, frame: ReactWindow) -> list[tuple[int, int, str]]:
     """(seat, card, text) of the static texts the frame's trigger sets off, in initiative
     order (512.3): on characters in play, their items and attachments, and the character the
     trigger is about when it just left play (a death)."""
-    from engine.reacts import _answers, windows_of
-
-    windows = windows_of(frame)
+    windows = reacts.windows_of(frame)
     names = static_names(board, windows)
     if names == frozenset():
         return []
@@ -112,7 +109,7 @@ def triggered(board: Tx, frame: ReactWindow) -> list[tuple[int, int, str]]:
             if names is not None and instances is not None and instances[card] not in names:
                 continue
             for ability, passive in statics_of(board.card(card)).triggered:
-                if _answers(board, ability, passive, frame, windows, seat, who):
+                if reacts._answers(board, ability, passive, frame, windows, seat, who):
                     out.append((seat, card, ability.text))
     return out
 

@@ -11,6 +11,7 @@ from engine.dice import roll_against, succeeded
 from engine.events import Rolled, WoundsInflicted
 from engine.formation import all_places, distance, locate
 from engine.frames import StrikeStep, Striking
+from engine.reacts import open_window
 from engine.stats import Board
 from engine.tx import Tx
 
@@ -116,8 +117,6 @@ def _window(tx: Tx, frame: Striking, step: StrikeStep) -> bool:
         windows = (Window.AFTER_HIT,) if frame.hit else (Window.AFTER_MISS,)
     if not windows:
         return False
-    from engine.reacts import open_window
-
     means = Means.RANGED if frame.ranged else Means.MELEE
     return open_window(
         tx,

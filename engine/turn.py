@@ -14,7 +14,7 @@ from itertools import compress
 from operator import is_not
 from typing import assert_never
 
-from engine import stats
+from engine import action_steps, resolve, stats
 from engine.cards.abilities import Means, Window
 from engine.cards.model import Card
 from engine.death import check_deaths, check_victory
@@ -87,13 +87,9 @@ def resume(tx: Tx) -> bool:
             continue_strike(tx, index)  # it may stop for a window, or to settle deaths
             return bool(tx.pending)
         case PerformingOrder():
-            from engine.resolve import continue_order  # (imports engine.turn)
-
-            return continue_order(tx, index, frame)
+            return resolve.continue_order(tx, index, frame)  # (engine.resolve imports this)
         case PerformingAction():
-            from engine.action_steps import continue_action
-
-            return continue_action(tx, index)
+            return action_steps.continue_action(tx, index)
         case PlacingCharacter() | DestroyingItem() | ChoosingEffect():
             return reask(tx, index)  # its decision was withdrawn for a react window (508.3)
         case ResolvingManually():

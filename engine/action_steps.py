@@ -27,8 +27,6 @@ performer of a Spend action was spent, a card to discard left the hand) cancels 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.cards.abilities import Ability, AbilityKind, CostKind, Means, Window
 from engine.events import ActionCanceled
 from engine.feats import abilities_of, feat_of, is_spell
@@ -43,6 +41,7 @@ from engine.frames import (
 from engine.reacts import open_window
 from engine.state import GameState, Orientation
 from engine.tx import Tx
+from engine.values import replace
 
 BEFORE = (Window.BEFORE_ACTION, Window.BEFORE_COST)  # 510.5 1a, 2a: one moment
 AFTER_COST = (Window.AFTER_COST, Window.ACTION_EFFECT)  # 2b, then the effect step (508.12)

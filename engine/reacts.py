@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine import standing_orders, static_triggers, stats
 from engine.actions import Action, Decline, PerformAbility
@@ -46,6 +46,7 @@ from engine.pending import Decision, DecisionKind
 from engine.state import GameState, Orientation
 from engine.stats import Board
 from engine.tx import Tx
+from engine.values import replace
 
 # The rule that defines each window (a decision's `rule`).
 WINDOW_RULES: dict[Window, str] = {

@@ -3,8 +3,6 @@ roll against AC with Weakness/Resistance (602.6, 602.11) and Planar (602.5), wou
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine import stats
 from engine.cards.abilities import Means, Window
 from engine.dice import roll_against, succeeded
@@ -14,6 +12,7 @@ from engine.frames import StrikeStep, Striking
 from engine.reacts import open_window
 from engine.stats import Board
 from engine.tx import Tx
+from engine.values import replace
 
 
 def melee_reach(tx: Board, uid: int) -> int:

@@ -9,7 +9,6 @@ empty stack steps through the phases.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from itertools import compress
 from operator import is_not
 from typing import assert_never
@@ -54,6 +53,7 @@ from engine.reacts import open_window, resume_window
 from engine.state import Modifier, Orientation, Phase, Unit
 from engine.strikes import continue_strike, melee_targets
 from engine.tx import Tx
+from engine.values import replace
 
 
 def advance(tx: Tx) -> None:

@@ -16,6 +16,7 @@ from engine.formation import Place, locate, with_character, without_character
 from engine.frames import Frame
 from engine.pending import Decision
 from engine.state import GameState, Modifier, Phase, PlayerState, Unit
+from engine.values import replace as replace_value
 
 _PLAYER_FIELDS = frozenset(f.name for f in fields(PlayerState))
 _UNIT_FIELDS = frozenset(f.name for f in fields(Unit))
@@ -179,7 +180,7 @@ class Tx:
 
     def ask(self, frame: int, decision: Decision) -> None:
         """Wait on a decision that belongs to the frame at index `frame`."""
-        self.pending.append(replace(decision, frame=frame))
+        self.pending.append(replace_value(decision, frame=frame))
 
     def push_asking(self, frame: Frame, decision: Decision) -> int:
         """Push a frame and wait on its decision at once."""
@@ -196,7 +197,7 @@ class Tx:
         where = {old: new for new, old in enumerate(kept)}
         self.stack = [self.stack[i] for i in kept]
         self.pending = [
-            d if d.frame is None else replace(d, frame=where[d.frame])
+            d if d.frame is None else replace_value(d, frame=where[d.frame])
             for d in self.pending
             if d.frame is None or d.frame in where
         ]

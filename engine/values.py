@@ -5,14 +5,18 @@ field (a frozen class refuses plain assignment). The engine builds tens of such 
 action (actions offered, decisions, events, places, frames), so that is a large share of its
 time. `fast_init` gives such a class an `__init__` with the same signature and defaults that
 writes the new instance's `__dict__` directly: the same values, about three times faster.
-Instances stay frozen (assigning an attribute still raises).
+Instances stay frozen (assigning an attribute still raises). `replace` copies such a value
+with some fields changed, without `dataclasses.replace`'s walk over the fields.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from dataclasses import MISSING, fields, is_dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+_T = TypeVar("_T")
 
 # The modules whose frozen dataclasses are built on the engine's hot paths.
 HOT_MODULES = (
@@ -85,3 +89,27 @@ def install() -> int:
             if isinstance(value, type) and value.__module__ == name and fast_init(value):
                 done += 1
     return done
+
+
+# The field names of each class `replace` met: None for a class `fast_init` did not change.
+_FIELDS: dict[type, frozenset[str] | None] = {}
+
+
+def replace(value: _T, /, **changes: Any) -> _T:
+    """`dataclasses.replace` for a value of a class given `fast_init`: its `__init__` only
+    stores its arguments, so the copy is its `__dict__` updated with `changes` (several
+    times faster). Other values, and unknown field names, go to `dataclasses.replace`."""
+    cls = type(value)
+    try:
+        names = _FIELDS[cls]
+    except KeyError:
+        fast = cls.__dict__.get("__fast_init__", False)
+        names = frozenset(f.name for f in fields(cls)) if fast else None  # type: ignore[arg-type]
+        _FIELDS[cls] = names
+    if names is None or not names.issuperset(changes):
+        return dataclasses.replace(value, **changes)  # type: ignore[type-var]
+    new = object.__new__(cls)
+    values = new.__dict__
+    values.update(value.__dict__)
+    values.update(changes)
+    return new

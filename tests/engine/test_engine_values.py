@@ -69,3 +69,32 @@ def test_engine_values_are_built_by_the_fast_init() -> None:
     with pytest.raises(TypeError):
         CardDrawn(0, 1, "x")  # type: ignore[misc]
     assert CardDrawn(seat=0, card=1, name="x").name == "x"
+
+
+def test_replace_copies_fast_values_like_dataclasses_replace() -> None:
+    from engine.values import replace as replace_value
+
+    @dataclass(frozen=True)
+    class Fast:
+        a: int
+        b: tuple[int, ...] = ()
+
+    @dataclass(frozen=True)
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            if self.a < 0:
+                raise ValueError("negative")
+
+    assert fast_init(Fast)
+    value = Fast(1, (2,))
+    copy = replace_value(value, b=(3,))
+    assert copy == replace(value, b=(3,)) and type(copy) is Fast and value == Fast(1, (2,))
+    assert hash(copy) == hash(Fast(1, (3,)))
+    with pytest.raises(FrozenInstanceError):
+        copy.a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        replace_value(value, c=1)  # not a field: dataclasses.replace's error
+    with pytest.raises(ValueError, match="negative"):
+        replace_value(Checked(1), a=-1)  # not given fast_init: its __post_init__ still runs

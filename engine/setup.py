@@ -143,7 +143,7 @@ def create_token(tx: Tx, seat: int, card: Card) -> int:
     if card.id not in tx.cards:
         tx.cards = {**tx.cards, card.id: card}
     uid = len(tx.instances)
-    tx.instances.append(card.id)
-    tx.owners.append(seat)
-    tx.tokens.add(uid)
+    tx.instances = (*tx.instances, card.id)
+    tx.owners = (*tx.owners, seat)
+    tx.tokens = tx.tokens | {uid}
     return uid

@@ -40,9 +40,11 @@ class Tx:
     def __init__(self, state: GameState) -> None:
         self.config = state.config
         self.cards = state.cards
-        self.instances = list(state.instances)
-        self.owners = list(state.owners)
-        self.tokens = set(state.tokens)
+        # Card instances change only when a token is created (`setup.create_token` replaces
+        # them): kept as the state's frozen values, not copied.
+        self.instances: tuple[str, ...] = state.instances
+        self.owners: tuple[int, ...] = state.owners
+        self.tokens: frozenset[int] = state.tokens
         self.players: list[PlayerState] = list(state.players)
         self.units: dict[int, Unit] = dict(state.units)
         self.rng = state.rng
@@ -67,9 +69,9 @@ class Tx:
         return GameState(
             config=self.config,
             cards=self.cards,
-            instances=tuple(self.instances),
-            owners=tuple(self.owners),
-            tokens=frozenset(self.tokens),
+            instances=self.instances,
+            owners=self.owners,
+            tokens=self.tokens,
             players=tuple(self.players),
             units=self.units,
             rng=self.rng,

@@ -29,8 +29,7 @@ def _replace(value: _T, names: frozenset[str], changes: dict[str, Any]) -> _T:
     if not names.issuperset(changes):
         return replace(value, **changes)  # raises the usual TypeError
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
+    object.__setattr__(new, "__dict__", {**value.__dict__, **changes})
     return new
 
 

@@ -39,7 +39,10 @@ from engine.tx import Tx
 
 
 def _decision_for(state: GameState, seat: int) -> Decision | None:
-    return next((d for d in state.pending if d.seat == seat), None)
+    for decision in state.pending:
+        if decision.seat == seat:
+            return decision
+    return None
 
 
 def order_problem(state: GameState, action: Action) -> Problem | None:

@@ -45,11 +45,15 @@ class Rng:
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            value, rng = rng.draw()
+        seed, counter = self.seed & _MASK, self.counter
+        while True:  # `draw` inline, building only the generator returned
+            counter += 1
+            z = (counter + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = _mix(seed ^ z ^ (z >> 31))
             if value < limit:
-                return value % n, rng
+                return value % n, Rng(self.seed, counter, queued=self.queued)
 
     def die(self, sides: int = 20) -> tuple[int, Rng]:
         """A die roll from 1 to `sides`; a queued result first when rolling a d20."""

@@ -45,12 +45,27 @@ def all_places(players: Sequence[PlayerState]) -> Mapping[int, Place]:
 
 
 def _places(players: Sequence[PlayerState]) -> dict[int, Place]:
-    return {
-        uid: Place(player.seat, r + 1, i)
-        for player in players
-        for r, rank in enumerate(player.ranks)
-        for i, uid in enumerate(rank)
-    }
+    out: dict[int, Place] = {}
+    for player in players:
+        ranks, seat = player.ranks, player.seat
+        found = _RANK_PLACES.get(id(ranks))
+        if found is None or found[0] is not ranks or found[1] != seat:
+            if len(_RANK_PLACES) >= 4096:
+                _RANK_PLACES.clear()
+            places = {
+                uid: Place(seat, r + 1, i)
+                for r, rank in enumerate(ranks)
+                for i, uid in enumerate(rank)
+            }
+            found = (ranks, seat, places)
+            _RANK_PLACES[id(ranks)] = found
+        out.update(found[2])
+    return out
+
+
+# The places in one formation, by its ranks (a frozen value, by identity: a player's ranks
+# stay the same object while only its hand or deck changes) and its seat.
+_RANK_PLACES: dict[int, tuple[tuple[tuple[int, ...], ...], int, dict[int, Place]]] = {}
 
 
 def distance(a: Place, b: Place) -> int:

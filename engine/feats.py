@@ -346,16 +346,29 @@ def feat_sources(board: Board, uid: int) -> list[int]:
 def feat_uses(board: Board, uid: int, name: str, turn: int) -> int:
     """How often character `uid` performed feat `name` this turn, from any of its sources
     (603.1: one feat, whatever prints it)."""
-    holders = set(feat_sources(board, uid))
     used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
+    if not used:
+        return 0
+    entry = _USES[0]
+    if entry[0] is not used:  # counted once per tuple of uses (a frozen value, kept here)
+        counts: dict[tuple[int, int, int], int] = {}
+        for key in used:
+            if key[1] >= 0:
+                counts[key] = counts.get(key, 0) + 1
+        entry = (used, counts)
+        _USES[0] = entry
+    counts = entry[1]
     count = 0
-    for card, index, when in used:
-        if when != turn or card not in holders or index < 0:
-            continue
-        listed = _feat_index(board.card(card))
-        if index < len(listed) and listed[index] == name:
-            count += 1
+    for card in set(feat_sources(board, uid)):
+        for index, feat in enumerate(_feat_index(board.card(card))):
+            if feat == name:
+                count += counts.get((card, index, turn), 0)
     return count
+
+
+# The uses last counted by `feat_uses`: (the used_abilities tuple, uses by card, ability index
+# and turn).
+_USES: list[tuple[object, dict[tuple[int, int, int], int]]] = [((), {})]
 
 
 def in_opposing_formation(board: Board, uid: int) -> bool:

@@ -37,7 +37,7 @@ from engine.feats import (
 )
 from engine.formation import all_places, distance
 from engine.problems import Problem
-from engine.state import Orientation
+from engine.state import Orientation, Unit
 from engine.stats import Board
 from engine.strikes import melee_targets, ranged_targets
 
@@ -81,26 +81,44 @@ def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | 
     """(card, ability index, Order, performer) for each Order the seat's cards offer: printed
     on its characters (507.7), on their equipped items and attached cards (507.7, 507.7.2);
     an Action card in hand has no performer yet (None: any character you control, 507.6)."""
-    units, card_of = board.units, board.card
+    units = board.units
+    cards: object = getattr(board, "cards", None)
+    instances: object = getattr(board, "instances", None)
     for uid in sorted(units):
         unit = units[uid]
         if unit.controller != seat:
             continue
-        for card in (
-            (uid, *unit.items, *unit.attachments) if unit.items or unit.attachments else (uid,)
+        found = _UNIT_ORDERS.get(id(unit))
+        if (
+            found is None
+            or found[0] is not unit
+            or found[1] is not cards
+            or found[2] is not instances
         ):
-            definition = card_of(card)
-            found = _ORDERS.get(id(definition))  # `_orders_of`, inline
-            if found is None or found[0] is not definition:
-                orders = _orders_of(definition)
-            else:
-                orders = found[1]
-            for index, ability in orders:  # 603: feats too
-                yield card, index, ability, uid
+            found = (unit, cards, instances, _unit_orders(board, unit))
+            if cards is not None and instances is not None:  # a board the entry can name
+                if len(_UNIT_ORDERS) >= 20_000:
+                    _UNIT_ORDERS.clear()
+                _UNIT_ORDERS[id(unit)] = found
+        for card, index, ability in found[3]:
+            yield card, index, ability, uid
     for card in board.players[seat].hand:
         action = _action_order(board.card(card))
         if action is not None:
             yield card, action[0], action[1], None
+
+
+def _unit_orders(board: Board, unit: Unit) -> tuple[tuple[int, int, Ability], ...]:
+    """(card, ability index, Order) printed on a character, its items and attachments."""
+    out = []
+    for card in (unit.id, *unit.items, *unit.attachments):
+        out += [(card, index, ability) for index, ability in _orders_of(board.card(card))]
+    return tuple(out)
+
+
+# `_unit_orders` by the unit (a frozen value, by identity), with the board's card catalogue
+# and instances it was read from (by identity: a card's definition is `cards[instances[c]]`).
+_UNIT_ORDERS: dict[int, tuple[Unit, object, object, tuple[tuple[int, int, Ability], ...]]] = {}
 
 
 # The Orders of a card definition (by identity, the card kept so its id is not reused):

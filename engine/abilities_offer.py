@@ -41,6 +41,22 @@ from engine.state import Orientation, Unit
 from engine.stats import Board
 from engine.strikes import melee_targets, ranged_targets
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_ANY = Who.ANY
+_YOURS = Who.YOURS
+_THIS = Who.THIS
+_STUNNED = Orientation.STUNNED
+_READY = Orientation.READY
+_CONTROLLER = Performer.CONTROLLER
+_TARGET = CostKind.TARGET
+_DISCARD_CARDS = CostKind.DISCARD_CARDS
+_REMOVE_COUNTERS = CostKind.REMOVE_COUNTERS
+_STUN_PERFORMER = CostKind.STUN_PERFORMER
+_DISCARD_SOURCE = CostKind.DISCARD_SOURCE
+_DESTROY_SOURCE = CostKind.DESTROY_SOURCE
+_RANGED = StrikeKind.RANGED
+_MELEE = StrikeKind.MELEE
+
 NO_TARGET = -1
 
 
@@ -154,7 +170,7 @@ def _action_order(card: Card) -> tuple[int, Ability] | None:
 
 
 def target_cost(ability: Ability) -> Cost | None:
-    return next((c for c in ability.costs if c.kind is CostKind.TARGET), None)
+    return next((c for c in ability.costs if c.kind is _TARGET), None)
 
 
 def strike_effect(ability: Ability) -> StrikeKind | None:
@@ -173,7 +189,7 @@ def needs_target(ability: Ability) -> bool:
 
 
 def _side_ok(mine: bool, performer: int, uid: int, side: Who) -> bool:
-    if side in (Who.YOURS, Who.THIS):
+    if side in (_YOURS, _THIS):
         return mine
     if side is Who.ANOTHER_YOURS:
         return mine and uid != performer
@@ -189,9 +205,9 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
     if (feat := feat_of(ability)) in TARGETED_FEATS:  # items and spells in hand (603)
         return feat_targets(board, seat, feat, performer)
     kind = strike_effect(ability)
-    if kind is StrikeKind.RANGED:
+    if kind is _RANGED:
         return ranged_targets(board, performer)
-    if kind is StrikeKind.MELEE:
+    if kind is _MELEE:
         return melee_targets(board, performer)
     cost = target_cost(ability)
     if cost is None:
@@ -204,7 +220,7 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
         if rank is not None and there.rank != rank:
             continue
         mine = units[uid].controller == seat
-        if side is not Who.ANY and not _side_ok(mine, performer, uid, side):
+        if side is not _ANY and not _side_ok(mine, performer, uid, side):
             continue
         if within is not None and (here is None or distance(here, there) > within):
             continue
@@ -215,7 +231,7 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
 
 
 def discard_count(ability: Ability) -> int:
-    return sum(c.amount for c in ability.costs if c.kind is CostKind.DISCARD_CARDS)
+    return sum(c.amount for c in ability.costs if c.kind is _DISCARD_CARDS)
 
 
 def _performer_problem(
@@ -229,9 +245,9 @@ def _performer_problem(
         return Problem(
             "507.7", f"only the character bearing {_name(board, a.card)} may perform its Order."
         )
-    if unit.orientation is Orientation.STUNNED:
+    if unit.orientation is _STUNNED:
         return Problem("107.4.3", f"{_name(board, uid)} is stunned and may not perform actions.")
-    if ability.is_spend and unit.orientation is not Orientation.READY:
+    if ability.is_spend and unit.orientation is not _READY:
         return Problem("510.6", f"{_name(board, uid)} is not ready, so it cannot be spent.")
     if performer is None:  # an Action card from hand: class, restrictions, level (303)
         card, who = board.card(a.card), board.card(uid)
@@ -300,7 +316,7 @@ def _cost_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) 
         if card not in hand or card == a.card:
             return Problem("510.2", f"{_name(board, card)} is not another card in your hand.")
     for cost in ability.costs:
-        if cost.kind is CostKind.REMOVE_COUNTERS:
+        if cost.kind is _REMOVE_COUNTERS:
             have = counters_on(board, a.card, cost.name) + counters_on(
                 board, a.character, cost.name
             )
@@ -308,12 +324,9 @@ def _cost_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) 
                 return Problem(
                     "704.1", f"there are not {cost.amount} {cost.name} counter(s) to remove."
                 )
-        if cost.kind is CostKind.STUN_PERFORMER and ability.is_spend:
+        if cost.kind is _STUN_PERFORMER and ability.is_spend:
             continue
-        if (
-            cost.kind in (CostKind.DISCARD_SOURCE, CostKind.DESTROY_SOURCE)
-            and a.card == a.character
-        ):
+        if cost.kind in (_DISCARD_SOURCE, _DESTROY_SOURCE) and a.card == a.character:
             return Problem("510.9", f"{_name(board, a.card)} cannot discard itself as a cost.")
     return None
 
@@ -339,7 +352,7 @@ def _problem(
     board: Board, seat: int, a: PerformAbility, ability: Ability, performer: int | None, turn: int
 ) -> Problem | None:
     """Everything but the target: performer, use limits, costs."""
-    if ability.performer is Performer.CONTROLLER:
+    if ability.performer is _CONTROLLER:
         return Problem("507.7", f"{_name(board, a.card)}'s Order is not performed by a character.")
     return (
         _performer_problem(board, seat, a, ability, performer)
@@ -365,7 +378,7 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
     hand = sorted(board.players[seat].hand)
     out: list[PerformAbility] = []
     for card, index, ability, performer in sources(board, seat):
-        if ability.performer is Performer.CONTROLLER:
+        if ability.performer is _CONTROLLER:
             continue
         need, targeted, spend, limited = _offer_info(ability)
         if need:
@@ -378,9 +391,7 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
             own = sorted(u for u, unit in units.items() if unit.controller == seat)
         for uid in own if performer is None else (performer,):
             orientation = units[uid].orientation
-            if orientation is Orientation.STUNNED or (
-                spend and orientation is not Orientation.READY
-            ):
+            if orientation is _STUNNED or (spend and orientation is not _READY):
                 continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
             if performer is None and not stats.class_allows(
                 board.card(card).classes, board.card(uid)
@@ -418,6 +429,4 @@ def _offer_info(ability: Ability) -> tuple[int, bool, bool, bool]:
 
 
 # Cost parts `_cost_problem` may refuse once the discards are cards of the hand (510.2).
-_LIMITING_COSTS = frozenset(
-    {CostKind.REMOVE_COUNTERS, CostKind.DISCARD_SOURCE, CostKind.DESTROY_SOURCE}
-)
+_LIMITING_COSTS = frozenset({_REMOVE_COUNTERS, _DISCARD_SOURCE, _DESTROY_SOURCE})

@@ -33,9 +33,14 @@ from engine.resolve import answer
 from engine.standing_orders import count_action, set_standing_order, standing_order_problem
 from engine.state import GameState
 from engine.turn import advance
+from engine.tx import Tx
+
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_MANUAL = DecisionKind.MANUAL
+_REACT = DecisionKind.REACT
+_ORDER = DecisionKind.ORDER
 
 __all__ = ["Transition", "apply", "check", "default_action", "legal_actions"]
-from engine.tx import Tx
 
 
 def _decision_for(state: GameState, seat: int) -> Decision | None:
@@ -96,18 +101,18 @@ def check(state: GameState, action: object) -> None:
         raise NotYourTurnError(
             f"The game is not waiting on seat {act.seat} (it waits on {waiting})."
         )
-    if decision.kind is DecisionKind.MANUAL:
+    if decision.kind is _MANUAL:
         check_manual(state, decision, act)
         return
     if isinstance(act, MANUAL_TYPES):
         raise NotYourTurnError(f"Seat {act.seat} is not resolving a card by hand.", "510.5")
-    if decision.kind is DecisionKind.REACT:
+    if decision.kind is _REACT:
         why = react_problem(state, decision, act)
         if why:
             raise IllegalActionError.of(Problem(main_rule(decision.rule), why))
         return
     is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
-    if decision.kind is DecisionKind.ORDER:
+    if decision.kind is _ORDER:
         if not is_order_answer:
             raise NotYourTurnError(
                 f"Seat {act.seat} must give an Order or pass, not choose.", "505.2"
@@ -145,14 +150,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     decision = _decision_for(state, seat)
     if decision is None or state.is_over:
         return []
-    if decision.kind is DecisionKind.REACT:
+    if decision.kind is _REACT:
         return react_actions(state, seat, decision)
-    if decision.kind is DecisionKind.ORDER:
+    if decision.kind is _ORDER:
         out: list[Action] = [Pass(seat)]
         out += orders.legal_orders(state, seat, state.dungeon)
         out += candidate_abilities(state, seat, state.turn)
         return out
-    if decision.kind is DecisionKind.MANUAL:
+    if decision.kind is _MANUAL:
         return adjustment_choices(state, seat)
     result: list[Action] = [Choose(seat, o) for o in decision.options]
     if decision.may_decline:

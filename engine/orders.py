@@ -32,6 +32,14 @@ from engine.state import Orientation
 from engine.stats import Board
 from engine.strikes import melee_targets
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_READY = Orientation.READY
+_STUNNED = Orientation.STUNNED
+_CHARACTER = CardType.CHARACTER
+_ITEM = CardType.ITEM
+_DUNGEON = CardType.DUNGEON
+_EPIC_CLASS = CardType.EPIC_CLASS
+
 
 def _name(board: Board, instance: int) -> str:
     return board.card(instance).name
@@ -48,13 +56,13 @@ def _own_character(board: Board, seat: int, uid: int) -> Problem | None:
 
 
 def _can_act(board: Board, uid: int) -> Problem | None:
-    if board.units[uid].orientation is Orientation.STUNNED:
+    if board.units[uid].orientation is _STUNNED:
         return Problem("107.4.3", f"{_name(board, uid)} is stunned and may not perform actions.")
     return None
 
 
 def _can_spend(board: Board, uid: int) -> Problem | None:
-    if board.units[uid].orientation is not Orientation.READY:
+    if board.units[uid].orientation is not _READY:
         return Problem("107.3", f"{_name(board, uid)} is not ready, so it cannot be spent.")
     return None
 
@@ -85,7 +93,7 @@ def warlord_factions(board: Board, seat: int) -> set[str]:
 
 
 def play_character_problem(board: Board, seat: int, a: PlayCharacter) -> Problem | None:
-    problem = _in_hand(board, seat, a.card, CardType.CHARACTER, "507.1")
+    problem = _in_hand(board, seat, a.card, _CHARACTER, "507.1")
     if problem:
         return problem
     card = board.card(a.card)
@@ -154,7 +162,7 @@ def _maneuver_place_problem(
 
 def equip_problem(board: Board, seat: int, a: Equip) -> Problem | None:
     return (
-        _in_hand(board, seat, a.item, CardType.ITEM, "507.4")
+        _in_hand(board, seat, a.item, _ITEM, "507.4")
         or _own_character(board, seat, a.character)
         or _can_act(board, a.character)
         or equip_requirement_problem(board, seat, board.card(a.item), a.character)
@@ -237,7 +245,7 @@ def order_card_problem(board: Board, seat: int, a: PlayOrderCard) -> Problem | N
 
 
 def dungeon_problem(board: Board, seat: int, dungeon: int | None, a: PlayDungeon) -> Problem | None:
-    problem = _in_hand(board, seat, a.card, CardType.DUNGEON, "507.8") or _own_character(
+    problem = _in_hand(board, seat, a.card, _DUNGEON, "507.8") or _own_character(
         board, seat, a.character
     )
     if problem:
@@ -286,9 +294,7 @@ def defeat_problem(
 def defeat_choices(board: Board, seat: int, dungeon: int, limit: int = 40) -> list[tuple[int, ...]]:
     """Minimal sets of ready characters whose levels reach the challenge rating."""
     ready = sorted(
-        u.id
-        for u in board.units.values()
-        if u.controller == seat and u.orientation is Orientation.READY
+        u.id for u in board.units.values() if u.controller == seat and u.orientation is _READY
     )
     rating = challenge_rating(board, dungeon)
     levels = {u: stats.level(board, u) for u in ready}
@@ -304,7 +310,7 @@ def defeat_choices(board: Board, seat: int, dungeon: int, limit: int = 40) -> li
 
 
 def epic_problem(board: Board, seat: int, a: AttachEpicClass) -> Problem | None:
-    return _in_hand(board, seat, a.card, CardType.EPIC_CLASS, "507.10") or _own_warlord(
+    return _in_hand(board, seat, a.card, _EPIC_CLASS, "507.10") or _own_warlord(
         board, seat, a.warlord, "507.10"
     )
 
@@ -316,14 +322,14 @@ def candidate_orders(board: Board, seat: int, dungeon: int | None) -> list[Actio
     out: list[Action] = []
     for card in board.players[seat].hand:
         kind = board.card(card).type
-        if kind is CardType.CHARACTER:
+        if kind is _CHARACTER:
             out.append(PlayCharacter(seat, card))
-        elif kind is CardType.ITEM:
+        elif kind is _ITEM:
             out += [Equip(seat, card, u) for u in own]
         # Action cards from hand are offered as PerformAbility (engine.abilities_offer).
-        elif kind is CardType.DUNGEON:
+        elif kind is _DUNGEON:
             out += [PlayDungeon(seat, card, u) for u in own]
-        elif kind is CardType.EPIC_CLASS:
+        elif kind is _EPIC_CLASS:
             out += [AttachEpicClass(seat, card, w) for w in warlords]
     for u in own:
         out.append(Attack(seat, u))
@@ -340,16 +346,16 @@ def legal_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
     never built, the rest pass the full `*_problem` checks."""
     units = board.units
     own = [u for u in units if units[u].controller == seat]
-    acting = [u for u in own if units[u].orientation is not Orientation.STUNNED]
-    ready = [u for u in acting if units[u].orientation is Orientation.READY]
+    acting = [u for u in own if units[u].orientation is not _STUNNED]
+    ready = [u for u in acting if units[u].orientation is _READY]
     warlords = [u for u in acting if units[u].is_warlord]
     out: list[Action] = []
     for card in board.players[seat].hand:
         kind = board.card(card).type
         found: list[Action]
-        if kind is CardType.CHARACTER:
+        if kind is _CHARACTER:
             found = [PlayCharacter(seat, card)]
-        elif kind is CardType.ITEM:
+        elif kind is _ITEM:
             item = board.card(card)
             found = [
                 Equip(seat, card, u)
@@ -358,11 +364,11 @@ def legal_orders(board: Board, seat: int, dungeon: int | None) -> list[Action]:
             ]
             out += found
             continue
-        elif kind is CardType.DUNGEON:
+        elif kind is _DUNGEON:
             if dungeon is not None:
                 continue
             found = [PlayDungeon(seat, card, u) for u in acting]
-        elif kind is CardType.EPIC_CLASS:
+        elif kind is _EPIC_CLASS:
             found = [AttachEpicClass(seat, card, w) for w in warlords]
         else:
             continue
@@ -410,18 +416,18 @@ def plausible_order_fields(board: Board, seat: int, dungeon: int | None) -> list
     acting = [
         u for u in units if units[u].controller == seat and units[u].orientation is not _STUNNED
     ]
-    ready = [u for u in acting if units[u].orientation is Orientation.READY]
+    ready = [u for u in acting if units[u].orientation is _READY]
     warlords = [u for u in acting if units[u].is_warlord]
     out: list[OrderFields] = []
     for card in board.players[seat].hand:
         kind = board.card(card).type
-        if kind is CardType.CHARACTER:
+        if kind is _CHARACTER:
             out.append((PlayCharacter, (seat, card)))
-        elif kind is CardType.ITEM:
+        elif kind is _ITEM:
             out += [(Equip, (seat, card, u)) for u in acting]
-        elif kind is CardType.DUNGEON and dungeon is None:
+        elif kind is _DUNGEON and dungeon is None:
             out += [(PlayDungeon, (seat, card, u)) for u in acting]
-        elif kind is CardType.EPIC_CLASS:
+        elif kind is _EPIC_CLASS:
             out += [(AttachEpicClass, (seat, card, w)) for w in warlords]
     for u in ready:
         out.append((Attack, (seat, u)))
@@ -432,6 +438,3 @@ def plausible_order_fields(board: Board, seat: int, dungeon: int | None) -> list
                 (DefeatDungeon, (seat, w, combo)) for combo in defeat_choices(board, seat, dungeon)
             ]
     return out
-
-
-_STUNNED = Orientation.STUNNED

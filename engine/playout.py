@@ -23,6 +23,11 @@ from engine.record import GameRecord, new_record
 from engine.rng import Rng
 from engine.state import GameConfig, GameState
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_MANUAL = DecisionKind.MANUAL
+_REACT = DecisionKind.REACT
+_ORDER = DecisionKind.ORDER
+
 DEFAULT_TURN_CAP = 100
 
 
@@ -60,13 +65,13 @@ def random_playout(
     while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
         action: Action
-        if state.pending[0].kind is DecisionKind.MANUAL:
+        if state.pending[0].kind is _MANUAL:
             # a few random adjustments, then done: done half of the time
             done, chooser = chooser.below(2)
             action = DoneResolving(seat)
             if done:
                 action, chooser = random_adjustment(state, seat, chooser)
-        elif state.pending[0].kind is DecisionKind.ORDER:
+        elif state.pending[0].kind is _ORDER:
             action, chooser = random_order(state, seat, chooser)
         else:
             options = legal_actions(state, seat)
@@ -75,7 +80,7 @@ def random_playout(
         kind = ability_kind(state, action)
         if kind:
             abilities[kind] = abilities.get(kind, 0) + 1
-        if state.pending[0].kind is DecisionKind.REACT and not isinstance(action, Decline):
+        if state.pending[0].kind is _REACT and not isinstance(action, Decline):
             frame = state.stack[state.pending[0].frame or 0]
             window = getattr(frame, "trigger", "").split(",")[0]
             reacts[window] = reacts.get(window, 0) + 1
@@ -141,7 +146,7 @@ def ability_kind(state: GameState, action: Action) -> str:
         listed = abilities_of(state.card(action.card))
         if action.ability < len(listed) and feat_of(listed[action.ability]):
             return "feats"  # 603: feat Orders and Reacts
-    if not isinstance(action, PerformAbility) or state.pending[0].kind is not DecisionKind.ORDER:
+    if not isinstance(action, PerformAbility) or state.pending[0].kind is not _ORDER:
         return ""
     if action.card == action.character:
         return "printed_orders"

@@ -32,6 +32,8 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+_GAME_OVER = Phase.GAME_OVER  # bound once: `Phase.GAME_OVER` goes through EnumType.__getattr__
+
 # The game formats (801): one enum for the engine and the card layer's deck rules.
 Format = GameFormat
 
@@ -149,7 +151,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     def live_seats(self) -> tuple[int, ...]:
         return tuple(p.seat for p in self.players if not p.eliminated)

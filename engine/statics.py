@@ -16,6 +16,9 @@ from engine.cards.model import Card
 from engine.formation import Place, locate
 from engine.state import Orientation, PlayerState, Unit
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_MODIFY_STAT = Op.MODIFY_STAT
+
 
 class Board(Protocol):
     """What static abilities read: a GameState or a working transaction."""
@@ -72,7 +75,7 @@ def _game_has_statics(board: Board) -> bool:
 def stat_bonus(board: Board, uid: int, stat: str) -> int:
     """The sum of the static bonuses to `stat` ("atk", "ac", ...) of character `uid`."""
     total = 0
-    for holder, effect in _in_play(board, Op.MODIFY_STAT):
+    for holder, effect in _in_play(board, _MODIFY_STAT):
         same = effect.stat is not None and effect.stat.value.lower() == stat
         if same and _affects(board, holder, effect, uid):
             total += effect.amount or 0

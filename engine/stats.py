@@ -203,9 +203,12 @@ def restriction_problem(item: Card, who: Card) -> str | None:
     return None
 
 
+_CLASSLESS = frozenset({CardClass.CLASSLESS})
+
+
 def class_allows(restriction: Iterable[CardClass], performer: Card) -> bool:
     """302.3 / 303.2: Classless (or no class) allows anyone; otherwise one shared class."""
-    wanted = set(restriction) - {CardClass.CLASSLESS}
+    wanted = set(restriction) - _CLASSLESS
     if not wanted:
         return True
     return bool(wanted & set(performer.classes))

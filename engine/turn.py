@@ -55,11 +55,21 @@ from engine.strikes import continue_strike, melee_targets
 from engine.tx import Tx
 from engine.values import replace
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_GAME_OVER = Phase.GAME_OVER
+_PHASE_READY = Phase.READY
+_DRAW = Phase.DRAW
+_INITIATIVE = Phase.INITIATIVE
+_ORDER_PHASE = Phase.ORDER
+_ORDER = DecisionKind.ORDER
+_SPENT = Orientation.SPENT
+_READY = Orientation.READY
+
 
 def advance(tx: Tx) -> None:
     """Run until the game waits on a decision or is over."""
     for _ in range(10_000):
-        if tx.phase is Phase.GAME_OVER:
+        if tx.phase is _GAME_OVER:
             tx.pending.clear()
             return
         if settle(tx):
@@ -303,18 +313,18 @@ def close_order(tx: Tx) -> None:
 
 
 def order_decision(tx: Tx, seat: int) -> Decision:
-    return Decision(seat, DecisionKind.ORDER, "Give an Order or pass.", rule="505.2")
+    return Decision(seat, _ORDER, "Give an Order or pass.", rule="505.2")
 
 
 def step_phase(tx: Tx) -> None:
     """One step of the current phase (501-506)."""
-    if tx.phase is Phase.READY:
+    if tx.phase is _PHASE_READY:
         ready_phase(tx)
-    elif tx.phase is Phase.DRAW:
+    elif tx.phase is _DRAW:
         draw_phase(tx)
-    elif tx.phase is Phase.INITIATIVE:
+    elif tx.phase is _INITIATIVE:
         initiative_phase(tx)
-    elif tx.phase is Phase.ORDER:
+    elif tx.phase is _ORDER_PHASE:
         if tx.active is None:
             tx.active = tx.seat_order()[0]
         tx.push(order_decision(tx, tx.active))
@@ -331,12 +341,12 @@ def enter(tx: Tx, phase: Phase) -> None:
 def ready_phase(tx: Tx) -> None:
     """502.1: spent cards become ready and stunned cards become spent."""
     for uid, unit in list(tx.units.items()):
-        if unit.orientation is Orientation.SPENT:
-            tx.update_unit(uid, orientation=Orientation.READY)
+        if unit.orientation is _SPENT:
+            tx.update_unit(uid, orientation=_READY)
         elif unit.orientation is Orientation.STUNNED:
-            tx.update_unit(uid, orientation=Orientation.SPENT)
+            tx.update_unit(uid, orientation=_SPENT)
     tx.emit(CardsReadied())
-    enter(tx, Phase.DRAW)
+    enter(tx, _DRAW)
 
 
 def discard_decision(tx: Tx, seat: int) -> Decision:
@@ -366,7 +376,7 @@ def draw_phase(tx: Tx) -> None:
             tx.update_player(seat, hand=player.hand + drawn, deck=player.deck[len(drawn) :])
             for card in drawn:
                 tx.emit(CardDrawn(seat=seat, card=card, name=tx.name(card)))
-    enter(tx, Phase.INITIATIVE)
+    enter(tx, _INITIATIVE)
 
 
 def warlords_of(tx: Tx, seat: int) -> list[int]:
@@ -402,7 +412,7 @@ def initiative_phase(tx: Tx) -> None:
         order.append(tx.next_seat(order[-1]))
     tx.initiative_order = tuple(order)
     tx.emit(InitiativeWon(seat=winner, order=tuple(order)))
-    enter(tx, Phase.ORDER)
+    enter(tx, _ORDER_PHASE)
     tx.active = winner
     tx.passes = 0
 
@@ -432,4 +442,4 @@ def end_of_turn(tx: Tx) -> None:
     tx.active = None
     tx.initiative_order = ()
     tx.emit(TurnStarted(turn=tx.turn))
-    enter(tx, Phase.READY)
+    enter(tx, _PHASE_READY)

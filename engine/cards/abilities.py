@@ -44,6 +44,12 @@ class Qualifier(StrEnum):
     NIGHTFALL = "nightfall"
 
 
+# Bound once (read on hot paths): on CPython 3.11 `Qualifier.SPEND` goes through
+# EnumType.__getattr__.
+_SPEND = Qualifier.SPEND
+_LIMITED = Qualifier.LIMITED
+
+
 class Window(StrEnum):
     """The react windows of the Comprehensive Rules (508.1): the trigger a React answers."""
 
@@ -350,11 +356,11 @@ class Ability:
 
     @property
     def is_spend(self) -> bool:
-        return Qualifier.SPEND in self.qualifiers
+        return _SPEND in self.qualifiers
 
     @property
     def is_limited(self) -> bool:
-        return Qualifier.LIMITED in self.qualifiers
+        return _LIMITED in self.qualifiers
 
     @property
     def window(self) -> Window | None:

@@ -43,6 +43,13 @@ from engine.state import GameState, Orientation
 from engine.tx import Tx
 from engine.values import replace
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_MEANS_ACTION = Means.ACTION
+_MEANS_SPELL = Means.SPELL
+_REACT = AbilityKind.REACT
+_DECLARED = ActionStep.DECLARED
+_PAID = ActionStep.PAID
+
 BEFORE = (Window.BEFORE_ACTION, Window.BEFORE_COST)  # 510.5 1a, 2a: one moment
 AFTER_COST = (Window.AFTER_COST, Window.ACTION_EFFECT)  # 2b, then the effect step (508.12)
 AFTER = (Window.AFTER_ACTION,)  # 4a
@@ -50,13 +57,13 @@ AFTER = (Window.AFTER_ACTION,)  # 4a
 
 def means_of(tx: Tx, card: int) -> Means:
     """303.6: Cleric and Wizard Action cards are spells; other actions are actions."""
-    return Means.SPELL if is_spell(tx.card(card)) else Means.ACTION
+    return _MEANS_SPELL if is_spell(tx.card(card)) else _MEANS_ACTION
 
 
 def kind_of(tx: Tx, frame: PerformingAction) -> str:
     """ "react" or "order": what is performed (510.1), for triggers that name one."""
     printed = abilities_of(tx.card(frame.card))[frame.ability]
-    return "react" if printed.kind is AbilityKind.REACT else "order"
+    return "react" if printed.kind is _REACT else "order"
 
 
 def begin_action(tx: Tx, frame: PerformingAction) -> None:
@@ -69,7 +76,7 @@ def begin_action(tx: Tx, frame: PerformingAction) -> None:
         actor=frame.performer,
         subject=frame.target,
         means=means_of(tx, frame.card),
-        spell=means_of(tx, frame.card) is Means.SPELL,
+        spell=means_of(tx, frame.card) is _MEANS_SPELL,
         action=kind_of(tx, frame),
     )
 
@@ -84,25 +91,25 @@ def continue_action(tx: Tx, index: int) -> bool:
     assert isinstance(frame, PerformingAction)
     printed = abilities_of(tx.card(frame.card))[frame.ability]
     means = means_of(tx, frame.card)
-    kind = "react" if printed.kind is AbilityKind.REACT else "order"
+    kind = "react" if printed.kind is _REACT else "order"
     if frame.canceled:
         end_canceled(tx, frame.card)
         return False
-    if frame.step is ActionStep.DECLARED:
+    if frame.step is _DECLARED:
         problem = cost_problem(tx, frame, printed)
         if problem is not None:
             cancel_action(tx, index, *problem)
             end_canceled(tx, frame.card)
             return False
         pay_costs(tx, frame.seat, frame.card, printed, frame.performer, frame.discard)
-        frame = replace(frame, step=ActionStep.PAID)
+        frame = replace(frame, step=_PAID)
         tx.set_frame(index, frame)
         if frame.performer in tx.units and open_window(
             tx, AFTER_COST, seat=frame.seat, actor=frame.performer, subject=frame.target,
-            means=means, spell=means is Means.SPELL, action=kind,
+            means=means, spell=means is _MEANS_SPELL, action=kind,
         ):  # fmt: skip
             return False
-    if frame.step is ActionStep.PAID:
+    if frame.step is _PAID:
         tx.set_frame(index, replace(frame, step=ActionStep.EFFECT))
         if frame.performer not in tx.units:
             from engine.events_abilities import EffectSkipped
@@ -127,7 +134,7 @@ def continue_action(tx: Tx, index: int) -> bool:
 
     tx.pop_frame()
     finish_source(tx, frame.card)
-    spell = means is Means.SPELL
+    spell = means is _MEANS_SPELL
     open_window(
         tx, AFTER, seat=frame.seat, actor=frame.performer, means=means, spell=spell, action=kind
     )
@@ -217,10 +224,10 @@ def cancelable_under(tx: Tx | GameState, index: int) -> int | None:
             if isinstance(under, Striking):
                 return i - 1
             if isinstance(under, PerformingAction) and under.step in (
-                ActionStep.DECLARED, ActionStep.PAID
+                _DECLARED, _PAID
             ) and not under.canceled:  # fmt: skip
                 return i - 1
-            if isinstance(under, PerformingOrder) and under.step is ActionStep.DECLARED and (
+            if isinstance(under, PerformingOrder) and under.step is _DECLARED and (
                 not under.canceled
             ):  # fmt: skip
                 return i - 1

@@ -409,9 +409,11 @@ def feat_use_problem(board: Board, card: int, ability: Ability, uid: int) -> Pro
 
 def is_spell(card: Card) -> bool:
     """303.6: "All Cleric and Wizard Action cards are known as spells"."""
-    return card.functions_as is CardType.ACTION and bool(
-        {CardClass.CLERIC, CardClass.WIZARD} & set(card.classes)
-    )
+    return card.functions_as is _ACTION and not _SPELL_CLASSES.isdisjoint(card.classes)
+
+
+_ACTION = CardType.ACTION  # bound once: `CardType.ACTION` goes through EnumType.__getattr__
+_SPELL_CLASSES = frozenset({CardClass.CLERIC, CardClass.WIZARD})
 
 
 def feat_answers(

@@ -48,6 +48,14 @@ from engine.stats import Board
 from engine.tx import Tx
 from engine.values import replace
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_KILL = Window.KILL
+_AFTER_DEATH = Window.AFTER_DEATH
+_UNKNOWN = Window.UNKNOWN
+_MEANS_ANY = Means.ANY
+_WHO_ANY = Who.ANY
+_WHO_TARGET = Who.TARGET
+
 # The rule that defines each window (a decision's `rule`).
 WINDOW_RULES: dict[Window, str] = {
     Window.BEFORE_STRIKE: "509.5",
@@ -68,14 +76,14 @@ WINDOW_RULES: dict[Window, str] = {
     Window.ACTION_EFFECT: "508.12",
     Window.AFTER_ACTION: "510.5",
     Window.DEATH: "508.6.1",
-    Window.AFTER_DEATH: "508.6.2",
-    Window.KILL: "508.6.2",
+    _AFTER_DEATH: "508.6.2",
+    _KILL: "508.6.2",
     Window.ENTER_PLAY: "508.6.3",
     Window.FALL_FORWARD: "401.6.1.1",
 }
 
 # Windows whose subject has left play by then: the trigger stays valid without it.
-GONE_SUBJECT = frozenset({Window.AFTER_DEATH, Window.KILL, Window.LEAVE_PLAY, Window.AFTER_ACTION})
+GONE_SUBJECT = frozenset({_AFTER_DEATH, _KILL, Window.LEAVE_PLAY, Window.AFTER_ACTION})
 
 WINDOW_WORDS: dict[Window, str] = {
     Window.BEFORE_STRIKE: "before a strike is performed",
@@ -96,8 +104,8 @@ WINDOW_WORDS: dict[Window, str] = {
     Window.ACTION_EFFECT: "during an action's effect",
     Window.AFTER_ACTION: "after an action is performed",
     Window.DEATH: "before a character dies",
-    Window.AFTER_DEATH: "after a character died",
-    Window.KILL: "after a character kills another",
+    _AFTER_DEATH: "after a character died",
+    _KILL: "after a character kills another",
     Window.ENTER_PLAY: "after a character enters play",
     Window.FALL_FORWARD: "after a character falls forward",
 }
@@ -156,7 +164,7 @@ def _reacts_of(card: Card) -> _CardReacts:
             if a.kind is AbilityKind.REACT and a.trigger is not None
         )
         windows = frozenset(a.trigger.window for _, a, _ in found if a.trigger is not None)
-        cached = _CardReacts(card, found, None if Window.UNKNOWN in windows else windows)
+        cached = _CardReacts(card, found, None if _UNKNOWN in windows else windows)
         _REACTS[id(card)] = cached
     return cached
 
@@ -246,7 +254,7 @@ def _seat_quiet(board: Board, seat: int, names: _Names, mine: list[int]) -> bool
 
 
 def _means_match(wanted: Means, means: Means, spell: bool = False) -> bool:
-    if wanted is Means.ANY or wanted is means:
+    if wanted is _MEANS_ANY or wanted is means:
         return True
     if wanted is Means.SPELL and spell:
         return True  # a spell's strike (303.6, 603.4)
@@ -284,7 +292,7 @@ def _who_match(
     trigger = ability.trigger
     assert trigger is not None
     focus = frame.subject if passive or frame.actor is None else frame.actor
-    if trigger.subject in (Who.ANY, Who.TARGET):
+    if trigger.subject in (_WHO_ANY, _WHO_TARGET):
         return True
     if focus is None:
         return trigger.subject is Who.OTHER  # not known yet: "this character" is not it
@@ -325,7 +333,7 @@ def _answers(
     means; an unreadable trigger answers every window)."""
     trigger = ability.trigger
     assert trigger is not None
-    if trigger.window is not Window.UNKNOWN:
+    if trigger.window is not _UNKNOWN:
         if trigger.window not in windows:
             return False
         # 508.5: a React answering several open windows answers the most specific one.
@@ -501,7 +509,7 @@ def open_window(
     seat: int,
     actor: int | None = None,
     subject: int | None = None,
-    means: Means = Means.ANY,
+    means: Means = _MEANS_ANY,
     spell: bool = False,
     action: str = "",
     killed: str = "",
@@ -552,7 +560,7 @@ def open_window(
 def _level_at_death(tx: Tx, windows: tuple[Window, ...], subject: int | None) -> int | None:
     """508.9: for the windows after a death, the level the character had when it died (its
     `character_died` event, emitted just before), not its printed level."""
-    if subject is None or not any(w in (Window.KILL, Window.AFTER_DEATH) for w in windows):
+    if subject is None or not any(w in (_KILL, _AFTER_DEATH) for w in windows):
         return None
     from engine.events import CharacterDied
 

@@ -20,6 +20,9 @@ class CardType(StrEnum):
     TOKEN = "Token"
 
 
+_CHARACTER = CardType.CHARACTER  # bound once: `CardType.X` goes through EnumType.__getattr__
+
+
 class CharacterType(StrEnum):
     """Character types printed in the typeline (rule 301.2)."""
 
@@ -142,7 +145,7 @@ class Card:
 
     @property
     def is_character(self) -> bool:
-        return self.type is CardType.CHARACTER
+        return self.type is _CHARACTER
 
     @property
     def functions_as(self) -> CardType:

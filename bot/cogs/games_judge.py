@@ -109,7 +109,7 @@ class GameJudgeCog(commands.Cog):
 
     def _judged_state(self, game_id: int, judge: Any) -> tuple[Any, int] | None:
         """The game's state for a judge of its server (None for anyone else: adjustments name
-        cards in hands and decks)."""
+        cards in hands)."""
         service = self.games.service
         if not service.is_judge(service.game(game_id).guild, judge):
             return None

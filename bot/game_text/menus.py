@@ -178,11 +178,46 @@ def _choice(state: GameState, action: Action) -> tuple[str, str]:
     return "", describe(state, action)
 
 
+def _deck_card(state: GameState, action: Action, decks: frozenset[int]) -> int | None:
+    """The card in a deck an option names (a card searched for or chosen from it), else None."""
+    from engine import actions as a
+
+    if isinstance(action, a.Adjust):
+        card = action.card
+    elif isinstance(action, a.Choose) and _decision_kind(state, action.seat) not in (
+        DecisionKind.POSITION,
+        DecisionKind.EFFECT_CHOICE,
+    ):
+        card = action.option  # the other decisions' options are card instances
+    else:
+        return None
+    return card if card in decks else None
+
+
+def without_deck_order(state: GameState, options: list[Action]) -> list[Action]:
+    """The options with those naming cards in a deck sorted by the card's name (then its
+    id) in the places they take: a menu never shows a deck's order, whatever order the
+    engine lists them in (the cards of a deck are hidden, its order even from its owner)."""
+    decks = frozenset(c for p in state.players for c in p.deck)
+    found = [
+        (i, c) for i, o in enumerate(options) if (c := _deck_card(state, o, decks)) is not None
+    ]
+    if len(found) < 2:
+        return list(options)
+    by_name = sorted(found, key=lambda found: (state.card(found[1]).name, found[1]))
+    out = list(options)
+    for (place, _), (source, _) in zip(found, by_name, strict=True):
+        out[place] = options[source]
+    return out
+
+
 def menu(state: GameState, options: list[Action]) -> tuple[list[Action], list[str]]:
     """The options in the order shown and the menu lines numbering them from 1.
 
     Long menus are grouped: ungrouped choices (pass, choose) first, then cards from hand, then
-    one heading per character with its orders, in the order the engine lists them."""
+    one heading per character with its orders, in the order the engine lists them, except
+    that cards in a deck come by name (`without_deck_order`)."""
+    options = without_deck_order(state, options)
     if len(options) < GROUP_FROM:
         lines = [f"  {i:>3}. {describe(state, o)}" for i, o in enumerate(options, start=1)]
         return list(options), lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bot.game_text import menu
 from bot.games.notify import Ping, PrivateUpdate, PublicLog, WaitingOn, plan
 from bot.games.notify_leaks import leak_run, random_game, scan
 from engine import DecisionKind, Decline, GameState, apply, legal_actions
@@ -104,3 +105,19 @@ def test_a_card_searched_from_the_deck_by_hand_is_not_named_in_public() -> None:
         assert ("Thornweaver" in [c.name for c in own.hand]) == searched
         assert (own.lines == ("You take Thornweaver from your deck.",)) == searched
         state = t.state
+
+
+def test_a_menu_never_lists_a_deck_in_its_order() -> None:
+    """Searching one's own deck may show its cards, never their order: however the options
+    naming cards in the deck are listed, the menu shows them by name, in the same places."""
+    state, _ = _resolving_parry_by_hand()
+    deck = state.players[0].deck
+    assert [state.card(c).name for c in deck[:2]] == ["Thornweaver", "Moonwell Initiate"]
+    offered = legal_actions(state, 0)
+    search = [Adjust(0, "search", c) for c in deck]
+    as_dealt = menu(state, [offered[0], *search, *offered[1:]])
+    reversed_ = menu(state, [offered[0], *reversed(search), *offered[1:]])
+    assert as_dealt == reversed_
+    taken = [line for line in as_dealt[1] if "from the deck" in line]
+    names = [line.split("Take ")[1].split(" (#")[0] for line in taken]
+    assert names == sorted(names) and len(names) == len(deck)

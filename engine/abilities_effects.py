@@ -38,10 +38,15 @@ def runnable(effect: Effect, has_target: bool, base: Callable[[Effect, bool], bo
         if effect.affects is Affects.TARGET and not has_target:
             return False
         nested = (*effect.then, *effect.on_fail)
-        return all(runnable(e, has_target, base) and not e.optional for e in nested)
+        return all(runnable(e, has_target, base) and _runs_at_once(e) for e in nested)
     if effect.affects in GROUPS:
         return effect.op is Op.MODIFY_STAT and effect.duration in _LASTING and bool(effect.stat)
     return base(effect, has_target)
+
+
+def _runs_at_once(effect: Effect) -> bool:
+    """What a check's success or failure does runs at once: no choice to ask there."""
+    return not effect.optional and effect.op not in (Op.DISCARD, Op.SEARCH, Op.RETRIEVE)
 
 
 def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:

@@ -68,12 +68,16 @@ RUNNABLE = frozenset(
     {
         Op.STRIKE, Op.ATTACK, Op.INFLICT_WOUNDS, Op.HEAL, Op.SPEND, Op.STUN, Op.READY,
         Op.KILL, Op.MOVE, Op.MODIFY_STAT, Op.DRAW, Op.RETURN_TO_HAND, Op.ADD_COUNTERS,
-        Op.ATTACH, Op.SAVE, Op.SURVEY,
+        Op.ATTACH, Op.SAVE, Op.SURVEY, Op.DISCARD, Op.SEARCH, Op.RETRIEVE,
     }
 )  # fmt: skip
+# Effects on the cards of "you" (the performer's controller); the last three ask a card.
+_YOURS = frozenset({Op.DRAW, Op.SURVEY, Op.DISCARD, Op.SEARCH, Op.RETRIEVE})
 _ON_WHOM = (Affects.PERFORMER, Affects.SOURCE, Affects.TARGET)
 # Effects of a React on its trigger: the strike or action its window answers (510.10, 509.5).
-ON_TRIGGER = frozenset({Op.CANCEL, Op.REDUCE_WOUNDS, Op.PREVENT_WOUNDS, Op.EXTRA_WOUNDS})
+ON_TRIGGER = frozenset(
+    {Op.CANCEL, Op.REDUCE_WOUNDS, Op.PREVENT_WOUNDS, Op.EXTRA_WOUNDS, Op.REDIRECT}
+)
 
 
 def _effect_runnable(effect: Effect, has_target: bool) -> bool:
@@ -81,7 +85,7 @@ def _effect_runnable(effect: Effect, has_target: bool) -> bool:
         return effect.affects is Affects.TRIGGER
     if effect.op not in RUNNABLE:
         return False
-    if effect.op in (Op.DRAW, Op.SURVEY):
+    if effect.op in _YOURS:
         return effect.affects is Affects.YOU
     if effect.affects not in _ON_WHOM or (effect.affects is Affects.TARGET and not has_target):
         return False
@@ -333,6 +337,11 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)
         return
+    if op in (Op.DISCARD, Op.SEARCH, Op.RETRIEVE):
+        from engine.choose_card import run_choice_effect
+
+        run_choice_effect(tx, frame, effect)  # the performer's controller chooses the card
+        return
     if op is Op.SURVEY:
         from engine.keywords import survey
 
@@ -371,6 +380,9 @@ def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     from engine.react_perform import change_strike
 
     index = len(tx.stack) - 1
+    if effect.op is Op.REDIRECT:
+        _redirect(tx, frame, effect, index)
+        return
     if effect.op is Op.CANCEL:
         done = cancel_under(tx, index)
     else:
@@ -383,6 +395,34 @@ def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
             _skip(tx, frame, "true_strike", "602.14")
         else:
             _skip(tx, frame, "no_target", "510.10" if effect.op is Op.CANCEL else "509.5")
+
+
+def _redirect(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int) -> None:
+    """511.6: the strike the React answers targets another character (`effect.name`: "this",
+    "adjacent" or "rank"); several candidates: the performer's controller chooses. Not a True
+    Strike (602.14) nor a Riposte (603.9: "This strike may not be redirected")."""
+    from engine.choose_card import ask_card, redirect, redirect_candidates
+    from engine.frames import ChoosingCard, Striking
+    from engine.keywords import true_strike
+    from engine.react_perform import strike_under
+
+    at = strike_under(tx, index)
+    strike = tx.stack[at] if at is not None else None
+    if not isinstance(strike, Striking):
+        _skip(tx, frame, "no_target", "511.6")
+        return
+    if true_strike(tx, strike.performer) or strike.label == "Riposte":
+        _skip(tx, frame, "true_strike" if strike.label != "Riposte" else "riposte",
+              "602.14" if strike.label != "Riposte" else "603.9")  # fmt: skip
+        return
+    options = redirect_candidates(tx, strike, frame.performer, effect.name)
+    if not options:
+        _skip(tx, frame, "no_target", "511.6")
+    elif len(options) == 1:
+        redirect(tx, frame.card, options[0])
+    else:
+        ask_card(tx, ChoosingCard(frame.seat, frame.card, frame.performer, "redirect",
+                                  tuple(options)))  # fmt: skip
 
 
 def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:

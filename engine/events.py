@@ -542,7 +542,7 @@ from engine.events_abilities import (  # noqa: E402
     Healed,
     ResolvedByHand,
 )
-from engine.events_choices import EffectChosen  # noqa: E402
+from engine.events_choices import EffectChosen, StrikeRedirected  # noqa: E402
 from engine.events_reacts import ReactPerformed  # noqa: E402
 
 Event = (
@@ -601,6 +601,7 @@ Event = (
     | Adjusted
     | ResolvedByHand
     | EffectChosen
+    | StrikeRedirected
 )
 
 EVENT_TYPES: tuple[type[BaseEvent], ...] = tuple(BaseEvent.__subclasses__())

@@ -26,3 +26,17 @@ class EffectChosen(BaseEvent):
     about_name: str | None = None
     kept: int = 0
     bottom: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class StrikeRedirected(BaseEvent):
+    """511.6: the strike of `card` (its performer) now targets `target`, redirected by the
+    effect of `source` (the card whose React did it)."""
+
+    KIND: ClassVar[str] = "strike_redirected"
+    card: int
+    name: str
+    target: int
+    target_name: str
+    source: int
+    source_name: str

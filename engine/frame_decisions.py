@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.frames import ChoosingEffect, DestroyingItem, Placement, PlacingCharacter
+from engine.frames import (
+    ChoosingCard,
+    ChoosingEffect,
+    DestroyingItem,
+    Placement,
+    PlacingCharacter,
+)
 from engine.pending import Decision, DecisionKind
 from engine.tx import Tx
 
@@ -52,6 +58,15 @@ def reask(tx: Tx, index: int) -> bool:
 
         tx.ask(index, choice_decision(tx, frame))
         return True
+    if isinstance(frame, ChoosingCard):
+        from engine.choose_card import card_decision
+
+        decision = card_decision(tx, frame)
+        if decision.options or decision.may_decline:
+            tx.ask(index, decision)
+            return True
+        tx.pop_frame()  # every card it could choose has gone
+        return False
     tx.pop_frame()
     if isinstance(frame, DestroyingItem):
         from engine.resolve import ask_destroy

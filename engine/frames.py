@@ -220,6 +220,24 @@ class ChoosingEffect:
     target: int | None = None
 
 
+@dataclass(frozen=True)
+class ChoosingCard:
+    """An effect waits on `seat` choosing a card (engine.choose_card): `purpose` is
+    `search` (from its deck into its hand), `retrieve` (from its discard pile into its hand),
+    `discard` (from its hand; `count` cards in all, one at a time) or `redirect` (the
+    character the strike under the React's window now targets). `options` are the cards it
+    could choose when asked; `may_decline`: it may choose none (a search finds nothing)."""
+
+    seat: int
+    card: int
+    performer: int
+    purpose: str
+    options: tuple[int, ...]
+    count: int = 1
+    may_decline: bool = False
+    reveal: bool = False
+
+
 Frame = (
     PerformingOrder
     | PerformingAction
@@ -231,6 +249,7 @@ Frame = (
     | ResolvingManually
     | ResolvingAbility
     | ChoosingEffect
+    | ChoosingCard
 )
 
 
@@ -258,4 +277,5 @@ FRAME_KINDS: dict[type, str] = {
     ResolvingManually: "resolving_manually",
     ResolvingAbility: "resolving_ability",
     ChoosingEffect: "choosing_effect",
+    ChoosingCard: "choosing_card",
 }

@@ -34,6 +34,7 @@ class DecisionKind(StrEnum):
     REACT = "react"  # 508: perform a React in an open window (PerformAbility), or pass (Decline)
     MANUAL = "manual"  # a card text resolved by hand: adjustments, then DoneResolving
     EFFECT_CHOICE = "effect_choice"  # how an effect applies (603.2, 603.5, 603.11, 602.4, 602.17)
+    CHOOSE_CARD = "choose_card"  # a card for an effect: from a hand, a deck, a discard pile, play
 
 
 # The default answer of each kind; where a kind may be declined only sometimes (the first
@@ -49,6 +50,8 @@ DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
     DecisionKind.REACT: DefaultAnswer.DECLINE,  # pass: perform no React
     DecisionKind.MANUAL: DefaultAnswer.DONE,  # declare the manual effect resolved
     DecisionKind.EFFECT_CHOICE: DefaultAnswer.FIRST,
+    # find nothing (a search, the same whatever the hidden cards); else the first card
+    DecisionKind.CHOOSE_CARD: DefaultAnswer.DECLINE,
 }
 
 

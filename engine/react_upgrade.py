@@ -6,7 +6,9 @@ Version 3 records (before the windows of an action's steps, 510.5, and of kill e
 508.6) are read this way (`upgrade_version_3`); one that used a React whose effect the engine
 now runs itself (cancel, reduce or add wounds) no longer lines up and is refused. Version 4
 records (before deaths settled while a frame waited on a decision opened their windows, 508.6)
-are read the same way (`upgrade_version_4`)."""
+and version 5 records (before searches, retrieving, discarding and redirects chose their card
+through the engine) are read the same way (`upgrade_version_4`); one that resolved such an
+effect by hand no longer lines up and is refused."""
 
 from __future__ import annotations
 
@@ -34,16 +36,23 @@ def upgrade_version_3(record: GameRecord) -> GameRecord:
         ) from exc
 
 
-def upgrade_version_4(record: GameRecord) -> GameRecord:
-    """A version 4 record as version 5: the Death, Kill and after-death windows of a death
-    settled while a frame waited on a decision passed (508.6), or a RecordError."""
+# Why a record of each older version may no longer line up with this engine's decisions.
+_WHY_NOT = {
+    4: "a death it settled while a decision waited now opens its react windows first",
+    5: "an effect it resolved by hand (a search, a card retrieved or discarded, a strike "
+    "redirected) is now run by the engine, which asks for the card itself",
+}
+
+
+def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
+    """A version 4 or 5 record as the current version: the windows it never answered
+    passed (508.6), or a RecordError saying why its actions no longer line up."""
     try:
         return pass_new_windows(record)
     except EngineError as exc:
         raise RecordError(
-            "Record version 4 was written by an older engine and cannot be replayed: a death "
-            "it settled while a decision waited now opens its react windows first, so its "
-            f"actions no longer line up ({exc})"
+            f"Record version {version} was written by an older engine and cannot be replayed: "
+            f"{_WHY_NOT[version]}, so its actions no longer line up ({exc})"
         ) from exc
 
 

@@ -24,7 +24,7 @@ from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 5
+RECORD_VERSION = 6
 # Version 1 records predate the choice of position for a character falling forward (401.7):
 # a game with a fall into an occupied rank would not replay identically, so they are refused.
 OLD_VERSIONS = {
@@ -116,10 +116,11 @@ class GameRecord:
             from engine.react_upgrade import upgrade_version_3
 
             return upgrade_version_3(GameRecord.from_dict({**data, "version": RECORD_VERSION}))
-        if version == 4:  # the same games, with the windows of deaths while a frame waited passed
+        if version in (4, 5):  # the same games, new windows passed (or refused, saying why)
             from engine.react_upgrade import upgrade_version_4
 
-            return upgrade_version_4(GameRecord.from_dict({**data, "version": RECORD_VERSION}))
+            current = GameRecord.from_dict({**data, "version": RECORD_VERSION})
+            return upgrade_version_4(current, version)
         if version != RECORD_VERSION:
             raise RecordError(
                 f"Record version {version!r} is not supported (expected {RECORD_VERSION})."

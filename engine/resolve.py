@@ -45,6 +45,7 @@ from engine.formation import Place, locate, with_character
 from engine.frames import (
     ActionStep,
     Attacking,
+    ChoosingCard,
     ChoosingEffect,
     DestroyingItem,
     PerformingOrder,
@@ -471,6 +472,11 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
         finish(tx, index)
         destroy_item(tx, frame.equipper, choice)
         ask_destroy(tx, frame.seat, frame.equipper, frame.new_item)  # until legal (302.7)
+    elif isinstance(frame, ChoosingCard):
+        from engine.choose_card import answer_card
+
+        finish(tx, index)
+        answer_card(tx, frame, choice)
     elif isinstance(frame, ChoosingEffect):
         from engine.choices import answer_effect_choice
 

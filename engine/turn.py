@@ -37,6 +37,7 @@ from engine.formation import (
 from engine.frame_decisions import fall_position_decision, reask, settle_before_waiting
 from engine.frames import (
     Attacking,
+    ChoosingCard,
     ChoosingEffect,
     DestroyingItem,
     PerformingAction,
@@ -100,7 +101,7 @@ def resume(tx: Tx) -> bool:
             return resolve.continue_order(tx, index, frame)  # (engine.resolve imports this)
         case PerformingAction():
             return action_steps.continue_action(tx, index)
-        case PlacingCharacter() | DestroyingItem() | ChoosingEffect():
+        case PlacingCharacter() | DestroyingItem() | ChoosingEffect() | ChoosingCard():
             return reask(tx, index)  # its decision was withdrawn for a react window (508.3)
         case ResolvingManually():
             from engine.abilities_run import manual_decision  # (imports engine.resolve)

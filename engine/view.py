@@ -15,11 +15,13 @@ from engine import stats
 from engine.cards.abilities import Status
 from engine.cards.model import Keyword
 from engine.events import CardDrawn, Event
+from engine.events_abilities import CardToHand
 from engine.feats import feats
 from engine.pending import DecisionKind
 from engine.state import GameState
 
-PRIVATE_OPTIONS = {DecisionKind.DISCARD}
+# Decisions whose options are cards of a hand or a deck: shown to the deciding seat only.
+PRIVATE_OPTIONS = {DecisionKind.DISCARD, DecisionKind.CHOOSE_CARD}
 
 
 def card_brief(state: GameState, instance: int) -> dict[str, Any]:
@@ -155,15 +157,20 @@ def hidden_from(state: GameState, seat: int | None) -> set[int]:
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
-    """Events as `seat` may see them: others' drawn and discarded-from-hand choices stay
-    public only when the rules make them public (discard piles are public, 405.4)."""
+    """Events as `seat` may see them: the cards others draw or take from their deck (a
+    search, 701.1) are not named; discarded cards are public (discard piles, 405.4)."""
     out = []
     for e in events:
-        if isinstance(e, CardDrawn) and e.seat != seat:
+        if isinstance(e, CardDrawn | CardToHand) and e.seat != seat and _hidden_move(e):
             out.append({"kind": e.kind, "seat": e.seat})
         else:
             out.append(e.to_dict())
     return out
+
+
+def _hidden_move(e: Event) -> bool:
+    """A card going from a deck into a hand: drawn, or taken by a search (701.1)."""
+    return not isinstance(e, CardToHand) or e.zone == "deck"
 
 
 def react_exposure(state: GameState, seat: int) -> str | None:

@@ -67,7 +67,7 @@ from engine.events_abilities import (
     Healed,
     ResolvedByHand,
 )
-from engine.events_choices import EffectChosen
+from engine.events_choices import EffectChosen, StrikeRedirected
 from engine.events_reacts import ReactPerformed
 from engine.reacts import WINDOW_WORDS
 
@@ -201,6 +201,7 @@ def event_line(e: Event, words: Words = ENGLISH) -> str | None:
             | Adjusted()
             | ResolvedByHand()
             | EffectChosen()
+            | StrikeRedirected()
         ):
             return ability_line(e, seat, words)
         case (
@@ -256,6 +257,9 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("adjusted", seat=seat, source_name=e.source_name, what=what)
         case ResolvedByHand():
             return say("resolved_by_hand", seat=seat, name=e.name)
+        case StrikeRedirected():
+            return say("strike_redirected", name=e.name, target_name=e.target_name,
+                       source_name=e.source_name)  # fmt: skip
         case EffectChosen() if e.choice in OPTIONAL_WORDS:  # "you may ..." (engine.choices)
             choice = OPTIONAL_WORDS[e.choice]
             return say("optional_chosen", seat=seat, choice=choice, name=e.name, what=e.what)

@@ -50,6 +50,7 @@ TEMPLATES: dict[str, str] = {
     "resolved_by_hand": "{seat} declares {name} resolved.",
     "effect_chosen": "{seat} chooses for {name}'s {what}: {choice}.",
     "optional_chosen": "{seat} {choice} the optional effect of {name} ({what}).",
+    "strike_redirected": "{source_name} redirects the strike of {name} to {target_name} (511.6).",
     "ask_manual": "Resolve {name} by hand with adjustments, then declare it done.",
     "dungeon_played": "{seat} plays the dungeon {name}: {text}",
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",
@@ -117,6 +118,9 @@ WHY: dict[str, str] = {
     "no_room": "it cannot move there",
     "check_failed": "its check failed",
     "condition_not_met": "its condition does not hold",
+    "not_found": "no card is taken",
+    "empty_hand": "the hand is empty",
+    "riposte": "a Riposte strike may not be redirected",
     "true_strike": "True Strike: the strike may not be canceled or redirected",
     # character_died
     "wounds": "{wounds} wound(s) with {hit_points} HP",

@@ -224,6 +224,9 @@ class Op(StrEnum):
     PUT_INTO_PLAY = "put_into_play"  # put this card into play (from hand)
     CHECK = "check"  # the affected character makes a skill check (106); `then` on a success
     SURVEY = "survey"  # 602.17: arrange the top two cards of your deck
+    SEARCH = "search"  # take a card matching `name` from your deck into your hand, shuffle
+    RETRIEVE = "retrieve"  # take a card matching `name` from your discard pile into your hand
+    REDIRECT = "redirect"  # the triggering strike targets another character (`name`: which)
 
 
 class StrikeKind(StrEnum):
@@ -316,6 +319,10 @@ class Effect:
     character when it fails. CHECK: the same for a skill check (`name`: "Charisma", a feat's
     check when it names one, 603.1), with `then` the effects when it succeeds. `condition`:
     the effect happens only if it holds when the effect starts (else it is skipped).
+    SEARCH / RETRIEVE: `name` is what the card must be ("item", "level 1 dwarf", "card"),
+    read by `engine.card_filter`; `reveal` when it is shown. DISCARD: `amount` cards chosen
+    from your hand. REDIRECT: `name` whom the triggering strike now targets ("adjacent": a
+    character next to its target, "this": the performer).
     `optional`: the printed words of an optional effect ("you may draw a card"); its
     performer's controller chooses whether it happens (the consecutive effects of one
     sentence share the words and the choice).
@@ -336,6 +343,7 @@ class Effect:
     condition: Condition | None = None  # the effect happens only while / if this holds
     then: tuple[Effect, ...] = ()  # CHECK: the effects when the check succeeds
     optional: str = ""  # "you may ...": the performer's choice (engine.abilities_run)
+    reveal: bool = False  # SEARCH: the card found is shown to the other players
 
 
 @dataclass(frozen=True)

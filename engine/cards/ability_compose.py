@@ -142,6 +142,8 @@ def _join(effects: list[Effect], sentence: str, has_target: bool) -> bool:
     if _REACH.fullmatch(sentence) and last.op is Op.STRIKE and last.reach is None:
         effects[-1] = replace(last, reach=1)
         return True
+    if last.op is Op.SEARCH and sentence == "shuffle your deck":
+        return True  # a search shuffles the deck anyway (701.1)
     if last.op is not Op.CHECK and last.op is not Op.SAVE:
         return False
     success, failure = _SUCCESS.fullmatch(sentence), _FAILURE.fullmatch(sentence)

@@ -164,6 +164,24 @@ def _save(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     return (save,)
 
 
+_REDIRECTS = {
+    "an adjacent character": "adjacent", "another adjacent character": "adjacent",
+    "an adjacent target": "adjacent", "this character": "this",
+    "another character in this rank": "rank",
+}  # fmt: skip
+
+
+def _find(op: Op, m: re.Match[str]) -> tuple[Effect, ...]:
+    """SEARCH / RETRIEVE a card the printed words name (engine.cards.card_filter)."""
+    from engine.cards.card_filter import read_filter
+
+    found = read_filter(m["what"])
+    if found is None:
+        return ()
+    reveal = bool(m.groupdict().get("show"))
+    return (Effect(op, Affects.YOU, found.count, name=m["what"], reveal=reveal),)
+
+
 _FAIL_STATES = {
     "be stunned": Op.STUN, "become stunned": Op.STUN, "be spent": Op.SPEND,
     "become spent": Op.SPEND, "be killed": Op.KILL, "die": Op.KILL, "stun": Op.STUN,
@@ -301,7 +319,32 @@ _RULES: tuple[_Rule, ...] = (
         lambda m, t: (Effect(Op.HEAL, affects(m["who"], t), 1),),
     ),
     (re.compile(rf"draw (?P<n>{_N}) cards?"), _cards(Op.DRAW)),
-    (re.compile(rf"discard (?P<n>{_N}) cards? from your hand"), _cards(Op.DISCARD)),
+    (re.compile(rf"discard (?P<n>{_N}) cards?(?: from your hand)?"), _cards(Op.DISCARD)),
+    (
+        re.compile(
+            r"search your deck for (?P<what>[a-z0-9 ]+?)"
+            r"(?P<show>,? (?:and )?(?:reveal it|show it to (?:the other players|your opponents?"
+            r"|all players|everyone)))?,? (?:and |then )*(?:put|add|place) "
+            r"(?:it|him|her|them|that card|the card) (?:in|into|to) your hand"
+            r"(?P<shuffle>,? (?:and |then )*shuffle your deck)?"
+        ),
+        lambda m, t: _find(Op.SEARCH, m),
+    ),
+    (
+        re.compile(
+            r"(?:retrieve|return|put|take) (?P<what>[a-z0-9 ]+?) from your discard pile"
+            r"(?: and put (?:it|him|her) (?:in|into) your hand| (?:in|into|to) your hand)"
+        ),
+        lambda m, t: _find(Op.RETRIEVE, m),
+    ),
+    (
+        re.compile(
+            r"redirect the (?:melee |ranged )?strike to (?P<to>an adjacent character"
+            r"|another adjacent character|an adjacent target|this character"
+            r"|another character in this rank)(?:,? if possible)?"
+        ),
+        lambda m, t: (Effect(Op.REDIRECT, Affects.TRIGGER, name=_REDIRECTS[m["to"]]),),
+    ),
     (
         re.compile(
             rf"move(?: (?P<who>{_WHO}))? (?P<dir>forward or backward|forward|backwards?|back)"

@@ -143,7 +143,7 @@ def test_version_4_records_replay_with_the_earlier_death_windows_passed() -> Non
     """A version 4 record settled a death caused before a decision only after that decision
     was answered (Blood Price: resolved by hand, then Grave Caller's Death and after-death
     windows passed). Read now, its windows are passed where they open (earlier) and its old
-    passes are left out: the same game, as a version 5 record (docs/record-format.md)."""
+    passes are left out: the same game, as a current record (docs/record-format.md)."""
     from engine.actions import DoneResolving
     from engine.record import GameRecord, new_record_from_position, replay
 
@@ -160,4 +160,4 @@ def test_version_4_records_replay_with_the_earlier_death_windows_passed() -> Non
     state = replay(upgraded).state
     assert CALLER in state.players[0].discard and BLOOD_PRICE in state.players[0].discard
     assert waiting(state) == (1, "order", "505.2")
-    assert upgraded.to_dict()["version"] == 5
+    assert upgraded.to_dict()["version"] == 6

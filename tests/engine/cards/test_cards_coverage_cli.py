@@ -90,4 +90,6 @@ def test_show_lists_each_ability_as_parsed_with_the_status(
     assert "Destroy react (bearer) | window before wounds (whose: this, by: any)" in text
     assert "runs reduce wounds 1 on trigger" in text
     assert main(["cards", "show", "--sample", "Deepdelver"]) == 0
+    assert "runs search 1 an item on you" in capsys.readouterr().out  # 701.1, chosen by you
+    assert main(["cards", "show", "--sample", "Inquisitor Maelis"]) == 0
     assert "Abilities (manual):" in capsys.readouterr().out

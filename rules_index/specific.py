@@ -6,6 +6,7 @@ deck size") it answers before the general rule, however well that one matches th
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Mapping, Sequence
 
 from rules_index.rows import Row
@@ -36,9 +37,9 @@ def named_cases_first(
     lead: float,
 ) -> None:
     """Of the best `GENERAL_RULES` entries, one whose heading the question (`said`, words
-    between spaces) does not name gives its place to an entry citing it whose heading the
+    between spaces) does not name gives its place to a rule citing it whose heading the
     question names: that entry is scored `lead` above it, found the same way (`how`)."""
-    for rid in sorted(scores, key=lambda r: -scores[r])[:GENERAL_RULES]:
+    for rid in heapq.nlargest(GENERAL_RULES, scores, key=scores.__getitem__):
         if rid not in cases or f" {normalize_name(rows[rid].entry.title)} " in said:
             continue
         for case in cases[rid]:

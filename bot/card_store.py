@@ -1,4 +1,5 @@
-"""The bot's card database: community card imports kept in SQLite (sqlite-utils).
+"""The bot's card database: community card imports kept in SQLite (sqlite-utils), and the
+reading of card files (`read_text`, `read_card_json`: one sentence per problem).
 
 One import replaces the previous one in a single transaction, so a failed import loses
 nothing. With nothing imported, the catalog is the engine's sample catalog.
@@ -33,6 +34,29 @@ class CardStoreError(BotError):
     """A card file or card database problem, as one sentence for the user."""
 
 
+def read_text(path: Path, what: str) -> str:
+    """The text of a file, or CardStoreError with one sentence naming `what` it should be."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CardStoreError(f"There is no {what} file at {path}.") from None
+    except IsADirectoryError:
+        raise CardStoreError(f"{path} is a folder, not a {what} file.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CardStoreError(f"The {what} {path} cannot be read ({exc}).") from None
+
+
+def read_card_json(path: Path) -> Any:
+    """The parsed JSON of a card file, or CardStoreError with one sentence."""
+    text = read_text(path, "card")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardStoreError(
+            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
+        ) from None
+
+
 class CardStore:
     """Imported cards in the bot's SQLite database (default `bot.paths.database_path()`);
     `source` is a path or an already open database (`bot.db.open_database`), which creates
@@ -49,21 +73,7 @@ class CardStore:
     def import_file(self, path: Path | str) -> ImportReport:
         """Import a community card JSON file, replacing the previous import."""
         file = Path(path)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise CardStoreError(f"There is no card file at {file}.") from None
-        except IsADirectoryError:
-            raise CardStoreError(f"{file} is a folder, not a card file.") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CardStoreError(f"The card file {file} cannot be read ({exc}).") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise CardStoreError(
-                f"The card file {file} is not valid JSON (line {exc.lineno}, column {exc.colno})."
-            ) from None
-        return self.import_data(data, source=file.name)
+        return self.import_data(read_card_json(file), source=file.name)
 
     def import_data(self, data: Any, source: str = "") -> ImportReport:
         """Import already parsed community card data, replacing the previous import."""

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.card_store import CardStore, CardStoreError
+from bot.card_store import CardStore, CardStoreError, read_card_json
 from bot.commands.card_lookup import no_card_sentence
 from bot.commands.card_tasks import (
     DeckCheckError,
@@ -18,7 +18,6 @@ from bot.commands.card_tasks import (
     find_card,
     junk_reason,
     parse_card_data,
-    read_card_json,
 )
 from bot.commands.card_text import render_card
 from engine.cards.catalog import CardCatalog

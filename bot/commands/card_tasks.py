@@ -5,14 +5,13 @@ replace the cards in use, finding a card to show, and checking a deck list. No p
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.card_names import CLOSE, SUGGEST, match_cards
-from bot.card_store import CardStore, CardStoreError
+from bot.card_store import CardStore, CardStoreError, read_card_json, read_text
 from engine.cards.catalog import CardCatalog
 from engine.cards.community import SOURCE, ImportReport, parse_community_cards
 from engine.cards.decklist import DeckListError, parse_decklist
@@ -39,37 +38,12 @@ __all__ = [
     "find_card",
     "junk_reason",
     "parse_card_data",
-    "read_card_json",
-    "read_text",
 ]
 
 
 def catalog_in_use(sample: bool, store: Callable[[], CardStore] = CardStore) -> CardCatalog:
     """The imported cards (or the sample cards with `sample` or when nothing is imported)."""
     return sample_catalog() if sample else store().catalog()
-
-
-def read_text(path: Path, what: str) -> str:
-    """The text of a file, or CardStoreError with one sentence naming `what` it should be."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CardStoreError(f"There is no {what} file at {path}.") from None
-    except IsADirectoryError:
-        raise CardStoreError(f"{path} is a folder, not a {what} file.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CardStoreError(f"The {what} {path} cannot be read ({exc}).") from None
-
-
-def read_card_json(path: Path) -> Any:
-    """The parsed JSON of a card file, or CardStoreError with one sentence."""
-    text = read_text(path, "card")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardStoreError(
-            f"The card file {path} is not valid JSON (line {exc.lineno}, column {exc.colno})."
-        ) from None
 
 
 def parse_card_data(data: Any) -> ImportReport:

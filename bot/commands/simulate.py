@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.commands.card_tasks import read_card_json
+from bot.card_store import read_card_json
 from engine import EngineError, GameConfig
 from engine.cards.catalog import CardCatalog
 from engine.cards.model import Deck

@@ -38,7 +38,7 @@ COMMANDS: dict[str, str] = {
     "maneuver": "Maneuver a character",
     "order": "Play an order card or perform an Order",
     "react": "React, or pass, in a react window",
-    "choose": "Answer a choice the game asks (a target, a position, a discard)",
+    "choose": "Answer a choice the game asks (a target, a position, a card, a discard)",
     "adjust": "Resolve a card by hand: an adjustment, or done",
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import Action, DecisionKind, GameState
 from engine.choices import choice_words
 from engine.feats import abilities_of
-from engine.frames import ChoosingEffect
+from engine.frames import ChoosingCard, ChoosingEffect
 
 # Choices with more than this many lines are grouped under headings (hand, then each character).
 GROUP_FROM = 7
@@ -47,9 +47,14 @@ def describe(state: GameState, action: Action) -> str:
         if kind is DecisionKind.EFFECT_CHOICE:
             return effect_choice_line(state, action)
         verb = CHOOSE_VERBS.get(kind, "Choose {}")
+        if kind is DecisionKind.CHOOSE_CARD:
+            verb = CARD_VERBS.get(_card_purpose(state, action.seat), verb)
         return verb.format(n(action.option))
     if isinstance(action, a.Decline):
-        return DECLINE_LINES.get(_decision_kind(state, action.seat), "Done / stop")
+        kind = _decision_kind(state, action.seat)
+        if kind is DecisionKind.CHOOSE_CARD:
+            return CARD_DECLINES.get(_card_purpose(state, action.seat), "Choose no card")
+        return DECLINE_LINES.get(kind, "Done / stop")
     if isinstance(action, a.PerformAbility | a.Adjust | a.DoneResolving):
         return describe_ability(state, action)
     return repr(action)
@@ -142,11 +147,26 @@ CHOOSE_VERBS = {
     DecisionKind.FALL_FORWARD: "{} falls forward next",
     DecisionKind.DESTROY_ITEM: "Destroy {}",
 }
+# A card chosen for an effect (a choose_card decision), by the effect's purpose.
+CARD_VERBS = {
+    "search": "Take {} from your deck",
+    "retrieve": "Return {} from your discard pile to your hand",
+    "discard": "Discard {}",
+    "redirect": "Redirect the strike to {}",
+}
+CARD_DECLINES = {"search": "Find no card", "retrieve": "Take no card"}
 DECLINE_LINES = {
     DecisionKind.DISCARD: "Done discarding: draw",
     DecisionKind.STRIKE_TARGET: "Stop the attack",
     DecisionKind.REACT: "Pass: no React",
 }
+
+
+def _card_purpose(state: GameState, seat: int) -> str:
+    """What a choose_card decision of `seat` chooses a card for (engine.frames.ChoosingCard)."""
+    decision = next((d for d in state.pending if d.seat == seat), None)
+    frame = state.stack[decision.frame] if decision and decision.frame is not None else None
+    return frame.purpose if isinstance(frame, ChoosingCard) else ""
 
 
 def _decision_kind(state: GameState, seat: int) -> DecisionKind | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from bot.game_text import menu
@@ -121,3 +122,31 @@ def test_a_menu_never_lists_a_deck_in_its_order() -> None:
     taken = [line for line in as_dealt[1] if "from the deck" in line]
     names = [line.split("Take ")[1].split(" (#")[0] for line in taken]
     assert names == sorted(names) and len(names) == len(deck)
+
+
+def test_a_deck_search_shows_its_seat_the_cards_by_name_and_the_table_nothing() -> None:
+    """701.1, a search through a choose_card decision: its seat's menu lists the deck's items
+    by name (the deck holds them in the other order), the card taken is named to its owner
+    only, and no public text names a card of the deck."""
+    path = PARRY_POSITION.with_name("choose-card.json")
+    position = json.loads(path.read_text(encoding="utf-8"))
+    position["seats"][0]["deck"] = ["Legionary Gladius", "Bone Shaman", "Hide Jerkin"]
+    state = load_position(position)
+    seating = {0: "ann", 1: "bo"}
+    asked = apply(state, PerformAbility(0, 0, 0, 0))  # Deepdelver searches for an item
+    messages = plan(state, asked.state, asked.events, seating, actor=0)
+    assert scan(state, asked.state, messages) == []
+    (own,) = [m for m in messages if isinstance(m, PrivateUpdate) and m.seat == 0]
+    assert [re.sub(r" \(#\d+\)", "", m.text) for m in own.moves] == [
+        "Take Hide Jerkin from your deck",
+        "Take Legionary Gladius from your deck",
+        "Find no card",
+    ]
+    gladius = next(m.action for m in own.moves if "Gladius" in m.text)
+    taken = apply(asked.state, gladius)
+    messages = plan(asked.state, taken.state, taken.events, seating, actor=0)
+    assert scan(asked.state, taken.state, messages) == []
+    (own,) = [m for m in messages if isinstance(m, PrivateUpdate) and m.seat == 0]
+    assert own.lines == ("You take Legionary Gladius from your deck.",)
+    log = [line for m in messages if isinstance(m, PublicLog) for line in m.lines]
+    assert "Seat 0 puts a card from their deck into their hand." in log

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.cards.abilities import Affects, Duration, Effect, Op
+from engine.cards.abilities import Affects, Check, Duration, Effect, Op
 from engine.checks import passed, skill_check
 from engine.events_abilities import EffectSkipped
 from engine.frames import ResolvingAbility
@@ -76,6 +76,8 @@ def condition_holds(tx: Tx, frame: ResolvingAbility, effect: Effect) -> bool:
     performer's controller's Warlords, 801.5) holds now."""
     condition = effect.condition
     assert condition is not None
+    if condition.check is Check.HIT:  # the ability's strike just before (509.5 4b)
+        return (frame.hit is True) != condition.negate
     if condition.who is Affects.WARLORD:
         lords = [
             u for u, unit in tx.units.items() if unit.is_warlord and unit.controller == frame.seat

@@ -202,6 +202,7 @@ class ResolvingAbility:
     strikes_done: int = 0
     stats_at_start: tuple[int, ...] = ()
     chosen: int = -1
+    hit: bool | None = None  # whether its last strike hit (509.5 4: "if the strike hits")
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,7 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
         if early and not (frame.performer in tx.units and frame.target in tx.units):
             # 510.12: its performer or its target left play before the roll (a React)
             tx.pop_frame()
+            _report(tx, False)
             return False
         if step is StrikeStep.ROLL:
             hit = roll_strike(tx, frame)
@@ -156,6 +157,7 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
         if step is StrikeStep.DONE:
             assert index == len(tx.stack) - 1, "a frame left above a finished strike"
             tx.pop_frame()
+            _report(tx, bool(frame.hit))
             if not at_once:
                 _window(tx, frame, step)  # step 7 done: "after the strike", over its parent
             return bool(frame.hit)
@@ -168,6 +170,16 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
             continue
         if not at_once and _window(tx, frame, step):
             return None
+
+
+def _report(tx: Tx, hit: bool) -> None:
+    """Tell the ability that performed the strike (the frame under it) whether it hit, for
+    its effects "if the strike hits" (509.5 4b)."""
+    from engine.frames import ResolvingAbility
+
+    index = len(tx.stack) - 1
+    if index >= 0 and isinstance(parent := tx.stack[index], ResolvingAbility):
+        tx.set_frame(index, replace(parent, hit=hit))
 
 
 def roll_strike(tx: Tx, frame: Striking) -> bool:

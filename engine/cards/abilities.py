@@ -287,6 +287,7 @@ class Check(StrEnum):
     EQUIPPED = "equipped"  # has an item of equip location `name` ("Weapon") equipped
     IS = "is"  # has the trait, class, faction or alignment `name` ("a ranger", "good")
     WARLORD = "warlord"  # is its controller's Warlord
+    HIT = "hit"  # the ability's strike just before hit (509.5 4b: "if the strike hits")
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from engine.cards.abilities import Affects, Duration, Effect, Op
-from engine.cards.ability_conditions import read_condition
+from engine.cards.abilities import Affects, Check, Duration, Effect, Op
+from engine.cards.ability_conditions import read_condition, read_hit
 from engine.cards.ability_effects import _SPLIT, _sentence, affects, fail_effects
 from engine.cards.ability_static import STAT_LIST, group_of, stat_list
 
@@ -41,6 +41,7 @@ _GROUP_STATS = (
     ),
 )
 _REACH = re.compile(r"the target may be (?:an|one) additional rank away")
+_HIT_CLAUSE = re.compile(r"if (?:(?:the|that|this) (?:melee |ranged )?strike|it) (?:hits|misses)")
 # "You may draw a card", "he may perform an attack": an optional effect, its performer's choice.
 _MAY = re.compile(r"(?:you|this character|he|she|it) may (?!not\b|only\b)(?P<rest>.+)")
 # Ops whose effect is on the trigger or spans the strike: no condition or check around them.
@@ -56,11 +57,33 @@ def compile_effect(text: str, has_target: bool) -> tuple[Effect, ...] | None:
         if not sentence:
             continue
         if not _join(effects, sentence, has_target):
-            compiled = one_sentence(sentence, has_target)
+            # "If the strike hits, spend the target": the target is the strike's (chosen)
+            tgt = has_target or bool(_HIT_CLAUSE.match(sentence) and _chosen_strike(effects))
+            compiled = one_sentence(sentence, tgt)
             if compiled is None:
                 return None
             effects += compiled
+    if not _hits_follow_a_strike(effects):
+        return None
     return tuple(effects) or None
+
+
+def _chosen_strike(effects: list[Effect]) -> bool:
+    """The last strike so far is at a target chosen as the ability is performed."""
+    strikes = [e for e in effects if e.op is Op.STRIKE]
+    return bool(strikes) and strikes[-1].affects in (Affects.PERFORMER, Affects.TARGET)
+
+
+def _hits_follow_a_strike(effects: list[Effect]) -> bool:
+    """ "If the strike hits, ..." reads the result of one strike printed before it."""
+    strike: Effect | None = None
+    for effect in effects:
+        if effect.op is Op.STRIKE:
+            strike = effect
+        hit = effect.condition is not None and effect.condition.check is Check.HIT
+        if hit and (strike is None or strike.times != 1):
+            return False
+    return True
 
 
 def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
@@ -85,7 +108,7 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
         clause, rest = (
             (cond["cond"], cond["rest"]) if cond["cond"] else (cond["cond2"], cond["rest2"])
         )
-        condition = read_condition(clause, has_target)
+        condition = read_condition(clause, has_target) or read_hit(clause)
         inner = _plain_or_optional(rest, has_target) if condition is not None else None
         if condition is None or inner is None or not all(_nestable(e) for e in inner):
             return None

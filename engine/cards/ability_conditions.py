@@ -58,6 +58,21 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )  # fmt: skip
 
 
+_HIT = re.compile(
+    r"(?:the|that|this) (?:melee |ranged )?strike (?P<what>hits|misses|is successful)"
+    r"|it (?P<what2>hits|misses)"
+)
+
+
+def read_hit(text: str) -> Condition | None:
+    """ "If the strike hits" / "if it misses": a condition on the ability's strike just
+    before (509.5 4b), only for an effect that follows a strike (engine.cards.ability_compose)."""
+    m = _HIT.fullmatch(text.strip().rstrip(","))
+    if m is None:
+        return None
+    return Condition(Check.HIT, Affects.PERFORMER, negate=(m["what"] or m["what2"]) == "misses")
+
+
 def read_condition(text: str, has_target: bool) -> Condition | None:
     """The condition of a normalised (lower-case) clause without its "if" / "while", or
     None when it is not one the engine checks."""

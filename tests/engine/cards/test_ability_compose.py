@@ -128,3 +128,33 @@ def test_optional_effects_inside_a_check_stay_manual() -> None:
     text = "make a charisma check (dc 15). if successful, you may draw a card."
     assert compile_effect(text, False) is None
     assert compile_effect("you may not draw cards.", False) is None
+
+
+def test_an_effect_if_the_strike_hits_reads_the_strike_before_it() -> None:
+    """509.5 4b: "if the strike hits" / "if it misses" is a condition on the one strike
+    printed before it; with none, or with several strikes, the text stays manual."""
+    strike, spend = compile_effect(
+        "perform a +4 ranged strike. if the strike hits, spend the target.", True
+    )
+    assert strike.op is Op.STRIKE and spend.op is Op.SPEND and spend.affects is Affects.TARGET
+    assert spend.condition is not None
+    assert (spend.condition.check, spend.condition.negate) == (Check.HIT, False)
+    _, stun = compile_effect("perform a melee strike. if it misses, stun this character.", True)
+    assert stun.condition is not None and stun.condition.negate
+    assert compile_effect("if the strike hits, spend the target.", True) is None
+    assert (
+        compile_effect("perform two +4 ranged strikes. if the strike hits, spend the target.", True)
+        is None
+    )
+
+
+def test_the_target_after_a_strike_hits_is_the_strikes_target() -> None:
+    """ "Perform a +4 ranged strike that does not inflict wounds. If the strike hits, spend
+    the target.": the strike's target is chosen as the ability is performed (510.5), and
+    "the target" of what its hit does is that one."""
+    strike, spend = compile_effect(
+        "perform a +4 ranged strike that does not inflict wounds. "
+        "if the strike hits, spend the target.",
+        False,
+    )
+    assert strike.wounds == 0 and spend.affects is Affects.TARGET

@@ -42,7 +42,7 @@ from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
 from engine.events_abilities import AbilityPerformed, EffectSkipped
 from engine.feats import abilities_of, is_spell
-from engine.frames import PerformingAction, ResolvingAbility, ResolvingManually
+from engine.frames import PerformingAction, ResolvingAbility, ResolvingManually, Striking
 from engine.pending import Decision, DecisionKind
 from engine.primitives import (
     add_counters,
@@ -324,7 +324,13 @@ def _strike(tx: Tx, frame: ResolvingAbility, effect: Effect, effects: tuple[Effe
     )  # fmt: skip
     label = f"{tx.name(frame.card)} strike"
     spell = is_spell(tx.card(frame.card))  # 303.6: a spell's strike (602.5.1, 603.4)
-    start_strike(tx, frame.performer, target, base, ranged=ranged, spell=spell, label=label)
+    index = start_strike(tx, frame.performer, target, base, ranged=ranged, spell=spell,
+                         label=label)  # fmt: skip
+    if effect.wounds is not None:  # 509.5 step 5: "does not inflict wounds", "an additional"
+        strike = tx.stack[index]
+        assert isinstance(strike, Striking)
+        wounds = 0 if effect.wounds == 0 else strike.wounds + effect.wounds - 1
+        tx.set_frame(index, replace(strike, wounds=wounds))
     return True
 
 

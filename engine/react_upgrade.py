@@ -56,6 +56,22 @@ def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
         ) from exc
 
 
+def refuse_special_wounds(record: GameRecord, version: int) -> None:
+    """Before version 7 a strike of a card ability inflicted one wound even when its text said
+    otherwise ("does not inflict wounds", "an additional wound"); a record whose cards have
+    such a strike may replay to another game, so it is refused with a sentence."""
+    from engine.cards.abilities import Op
+
+    for card in record.cards.values():
+        for ability in card.abilities:
+            if any(e.op is Op.STRIKE and e.wounds is not None for e in ability.effects):
+                raise RecordError(
+                    f"Record version {version} was written by an older engine and cannot be "
+                    f"replayed: {card.name} has a strike that inflicts no wounds or more than "
+                    "one, which that engine did not apply, so the game may not replay the same."
+                )
+
+
 def pass_new_windows(record: GameRecord) -> GameRecord:
     """`record` with a `Decline` inserted wherever the game now waits on a react window that
     the record's next action does not answer (an older record never answers one), and a

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from engine.cards.abilities import Affects, Check, Duration, Effect, Op
+from engine.cards.abilities import Affects, Check, Condition, Direction, Duration, Effect, Op
 from engine.cards.ability_conditions import read_condition, read_hit
 from engine.cards.ability_effects import _SPLIT, _sentence, affects, fail_effects
 from engine.cards.ability_static import STAT_LIST, group_of, stat_list
@@ -66,6 +66,23 @@ def compile_effect(text: str, has_target: bool) -> tuple[Effect, ...] | None:
     if not _hits_follow_a_strike(effects):
         return None
     return tuple(effects) or None
+
+
+_INSTEAD = re.compile(
+    r"if (?:the|a|it|the (?:melee|ranged)) ?(?:strike )?hits, (?:the target is (?P<state>stunned"
+    r"|spent) instead of (?:being )?wounded|(?P<move>move the target back(?:ward)? one rank)"
+    r" instead of wounding (?:him|her|it|the target))"
+)
+
+
+def _instead_effect(m: re.Match[str]) -> Effect:
+    """What a hit does instead of wounds ("the target is stunned instead of wounded"), run
+    when the strike hit (`Check.HIT`)."""
+    hit = Condition(Check.HIT, Affects.PERFORMER)
+    if m["move"]:
+        return Effect(Op.MOVE, Affects.TARGET, 1, direction=Direction.BACKWARD, condition=hit)
+    op = Op.STUN if m["state"] == "stunned" else Op.SPEND
+    return Effect(op, Affects.TARGET, condition=hit)
 
 
 def _chosen_strike(effects: list[Effect]) -> bool:
@@ -164,6 +181,11 @@ def _join(effects: list[Effect], sentence: str, has_target: bool) -> bool:
         return False
     if _REACH.fullmatch(sentence) and last.op is Op.STRIKE and last.reach is None:
         effects[-1] = replace(last, reach=1)
+        return True
+    instead = _INSTEAD.fullmatch(sentence)
+    if instead and last.op is Op.STRIKE and last.times == 1 and _chosen_strike(effects):
+        effects[-1] = replace(last, wounds=0)  # 509.5 6c: this happens instead of wounds
+        effects.append(_instead_effect(instead))
         return True
     if last.op is Op.SEARCH and sentence == "shuffle your deck":
         return True  # a search shuffles the deck anyway (701.1)

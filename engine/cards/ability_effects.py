@@ -9,8 +9,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
-from engine.cards.abilities import Affects, Direction, Duration, Effect, Op, Stat, StrikeKind
+from engine.cards.abilities import (
+    Affects,
+    Check,
+    Condition,
+    Direction,
+    Duration,
+    Effect,
+    Op,
+    Stat,
+    StrikeKind,
+)
 
 NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -60,6 +71,17 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], bool], tuple[Effect, ...
 
 
 def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    if m["stuns"]:  # 509.5 6c: a hit stuns instead of wounding
+        if m["n"] or m["who"]:
+            return ()
+        hit = Condition(Check.HIT, Affects.PERFORMER)
+        plain = _strike_effects(m, tgt)
+        return (*plain[:-1], replace(plain[-1], wounds=0), Effect(Op.STUN, Affects.TARGET,
+                                                                   condition=hit))  # fmt: skip
+    return _strike_effects(m, tgt)
+
+
+def _strike_effects(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     bonus = m["bonus"] or m["base"] or m["base2"]
     times = number(m["n"]) if m["n"] else 1
     plus = (
@@ -281,6 +303,7 @@ _RULES: tuple[_Rule, ...] = (
             r"(?: (?:that|which) (?:(?P<extra>inflicts (?:an additional|an extra|one additional)"
             r" wound(?: if it hits)?)"
             r"|(?P<none>does not inflict (?:any )?wounds?|inflicts no wounds)"
+            r"|(?P<stuns>stuns the target instead of (?:inflicting wounds|wounding it))"
             r"|(?P<reach>may target (?:a character )?(?:an|one) additional rank(?: away)?)))?"
         ),
         _strike,

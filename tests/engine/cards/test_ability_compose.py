@@ -158,3 +158,17 @@ def test_the_target_after_a_strike_hits_is_the_strikes_target() -> None:
         False,
     )
     assert strike.wounds == 0 and spend.affects is Affects.TARGET
+
+
+def test_a_hit_that_stuns_or_moves_instead_of_wounding() -> None:
+    """509.5 6c: the strike inflicts no wounds, and its hit stuns (or moves) the target."""
+    for text, op in (
+        ("perform a +5 ranged strike. if the strike hits, the target is stunned instead of "
+         "wounded.", Op.STUN),
+        ("perform a +0 ranged strike that stuns the target instead of inflicting wounds.", Op.STUN),
+        ("perform a +6 ranged strike. if the strike hits, move the target back one rank instead "
+         "of wounding him.", Op.MOVE),
+    ):  # fmt: skip
+        strike, then = compile_effect(text, False)
+        assert strike.wounds == 0 and then.op is op and then.affects is Affects.TARGET
+        assert then.condition is not None and then.condition.check is Check.HIT

@@ -34,6 +34,7 @@ from engine.feats import (
     feat_targets,
     feat_use_problem,
     item_spent,
+    use_counts,
 )
 from engine.formation import all_places, distance
 from engine.problems import Problem
@@ -69,20 +70,7 @@ def used_count(board: Board, card: int, index: int, turn: int | None) -> int:
     used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
     if not used:
         return 0
-    entry = _USED[0]
-    if entry[0] is not used:  # counted once per tuple of uses (a frozen value, kept here)
-        counts: dict[tuple[int, int, int | None], int] = {}
-        for c, i, t in used:
-            counts[c, i, t] = counts.get((c, i, t), 0) + 1
-            counts[c, i, None] = counts.get((c, i, None), 0) + 1
-        entry = (used, counts)
-        _USED[0] = entry
-    return entry[1].get((card, index, turn), 0)
-
-
-# The uses last counted by `used_count`: (the used_abilities tuple, count by card, ability and
-# turn, None for the whole game).
-_USED: list[tuple[object, dict[tuple[int, int, int | None], int]]] = [((), {})]
+    return use_counts(used).get((card, index, turn), 0)
 
 
 def counters_on(board: Board, card: int, name: str = "") -> int:

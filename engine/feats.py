@@ -349,15 +349,7 @@ def feat_uses(board: Board, uid: int, name: str, turn: int) -> int:
     used: tuple[tuple[int, int, int], ...] = getattr(board, "used_abilities", ())
     if not used:
         return 0
-    entry = _USES[0]
-    if entry[0] is not used:  # counted once per tuple of uses (a frozen value, kept here)
-        counts: dict[tuple[int, int, int], int] = {}
-        for key in used:
-            if key[1] >= 0:
-                counts[key] = counts.get(key, 0) + 1
-        entry = (used, counts)
-        _USES[0] = entry
-    counts = entry[1]
+    counts = use_counts(used)
     count = 0
     for card in set(feat_sources(board, uid)):
         for index, feat in enumerate(_feat_index(board.card(card))):
@@ -366,9 +358,31 @@ def feat_uses(board: Board, uid: int, name: str, turn: int) -> int:
     return count
 
 
-# The uses last counted by `feat_uses`: (the used_abilities tuple, uses by card, ability index
-# and turn).
-_USES: list[tuple[object, dict[tuple[int, int, int], int]]] = [((), {})]
+def use_counts(
+    used: tuple[tuple[int, int, int], ...],
+) -> dict[tuple[int, int, int | None], int]:
+    """How often each (card, ability index, turn) of `used_abilities` was used, and each
+    (card, ability index, None) in the whole game. Counted once per tuple of uses (a frozen
+    value, by identity) and, when the tuple is the last one counted plus one use (an ability
+    just performed), from that count: a game's uses grow by one at a time."""
+    last, counts = _USES[0]
+    if last is used:
+        return counts
+    if len(used) == len(last) + 1 and used[:-1] == last:
+        counts, added = dict(counts), used[-1:]
+    else:
+        counts, added = {}, used
+    for c, i, t in added:
+        counts[c, i, t] = counts.get((c, i, t), 0) + 1
+        counts[c, i, None] = counts.get((c, i, None), 0) + 1
+    _USES[0] = (used, counts)
+    return counts
+
+
+# The uses last counted by `use_counts` and their counts (read only: callers share it).
+_USES: list[tuple[tuple[tuple[int, int, int], ...], dict[tuple[int, int, int | None], int]]] = [
+    ((), {})
+]
 
 
 def in_opposing_formation(board: Board, uid: int) -> bool:

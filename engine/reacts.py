@@ -39,7 +39,7 @@ from engine.cards.abilities import (
 )
 from engine.cards.model import Card, CardType
 from engine.catalogue_memo import PerWindows
-from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem
+from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem, use_counts
 from engine.formation import distance, locate
 from engine.frames import ReactWindow
 from engine.pending import Decision, DecisionKind
@@ -375,18 +375,14 @@ def _limited_used(board: Board, card: int, index: int, ability: Ability, who: in
     """510.7: a Limited React used this turn (the record kept by engine.abilities_run)."""
     if feat_of(ability) is not None:  # 603.1, 603.12.2: counted per character and feat
         return feat_use_problem(board, card, ability, who) is not None
-    if not (ability.is_limited or Qualifier.ONCE_PER_GAME in ability.qualifiers):
+    once = Qualifier.ONCE_PER_GAME in ability.qualifiers
+    if not (ability.is_limited or once):
         return False
     used = getattr(board, "used_abilities", ())
-    turn = getattr(board, "turn", 0)
-    for c, i, t in used:
-        if (
-            c == card
-            and i == index
-            and (t == turn or Qualifier.ONCE_PER_GAME in ability.qualifiers)
-        ):
-            return True
-    return False
+    if not used:
+        return False
+    turn = None if once else getattr(board, "turn", 0)  # None: counted over the game
+    return use_counts(used).get((card, index, turn), 0) > 0
 
 
 def _hand_cost_ok(board: Board, seat: int, card: int, ability: Ability) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import compress
-from operator import is_not
+from operator import is_, is_not
 from typing import assert_never
 
 from engine import action_steps, resolve, stats
@@ -156,7 +156,9 @@ def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:
     if calm is None or calm[0] is not key[0] or len(calm[1]) != len(key[1]) or calm[4] != key[4]:
         return None, True
     moved = calm[2] != key[2] or calm[3] != key[3]
-    differs = list(map(is_not, key[1], calm[1]))  # usually one or two units, or none
+    if all(map(is_, key[1], calm[1])):
+        return [], moved  # the same units: two settles in three
+    differs = list(map(is_not, key[1], calm[1]))  # usually one or two units
     changed = []
     for unit, old in zip(compress(key[1], differs), compress(calm[1], differs), strict=True):
         if unit.id != old.id:

@@ -52,6 +52,19 @@ def _decision_for(state: GameState, seat: int) -> Decision | None:
 
 def order_problem(state: GameState, action: Action) -> Problem | None:
     """Why an Order is illegal now (the rule and a sentence), or None."""
+    if _LEGAL[0][0] is state and _LEGAL[0][1] is action:
+        return None  # just found legal (a player checking it, then `apply`)
+    problem = _order_problem(state, action)
+    if problem is None and type(state) is GameState:
+        _LEGAL[0] = (state, action)
+    return problem
+
+
+# The last Order `order_problem` found legal and its position (frozen values, by identity).
+_LEGAL: list[tuple[object, object]] = [(None, None)]
+
+
+def _order_problem(state: GameState, action: Action) -> Problem | None:
     seat = action.seat
     if isinstance(action, PlayCharacter):
         return orders.play_character_problem(state, seat, action)

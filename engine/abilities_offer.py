@@ -361,10 +361,21 @@ def _target_problem(board: Board, seat: int, a: PerformAbility, ability: Ability
 def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> list[PerformAbility]:
     """Every Order on cards the seat may perform now, with its targets and discards (at most
     `limit` discard choices per Order, the lowest card ids first)."""
+    return [PerformAbility(*f) for f in candidate_ability_fields(board, seat, turn, limit)]
+
+
+AbilityFields = tuple[int, int, int, int, int, tuple[int, ...]]
+
+
+def candidate_ability_fields(
+    board: Board, seat: int, turn: int, limit: int = 6
+) -> list[AbilityFields]:
+    """`candidate_abilities` as the fields of each `PerformAbility`, for a caller that builds
+    only the one it picks (engine.playout)."""
     units = board.units
     own: list[int] = []  # the seat's characters, when an Action card needs them
     hand = sorted(board.players[seat].hand)
-    out: list[PerformAbility] = []
+    out: list[AbilityFields] = []
     for card, index, ability, performer in sources(board, seat):
         if ability.performer is _CONTROLLER:
             continue
@@ -392,7 +403,7 @@ def candidate_abilities(board: Board, seat: int, turn: int, limit: int = 6) -> l
             picks = targets(board, seat, ability, uid) if targeted else (NO_TARGET,)
             for target in picks:
                 for chosen in discards:
-                    out.append(PerformAbility(seat, card, index, uid, target, chosen))
+                    out.append((seat, card, index, uid, target, chosen))
     return out
 
 

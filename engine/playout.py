@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.abilities_offer import candidate_abilities
+from engine.abilities_offer import candidate_ability_fields
 from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
 from engine.adjustments import adjustment_menu_fields, adjustment_problem
 from engine.cards.model import Deck
@@ -102,12 +102,13 @@ def random_order(state: GameState, seat: int, chooser: Rng) -> tuple[Action, Rng
     refused is set aside before drawing again (Orders on cards are listed legal already)."""
     candidates: list[Any] = [Pass(seat), *plausible_order_fields(state, seat, state.dungeon)]
     unchecked = len(candidates)  # indexes 1..unchecked-1 still need building and checking
-    candidates += candidate_abilities(state, seat, state.turn)
+    candidates += candidate_ability_fields(state, seat, state.turn)  # legal: built if drawn
     while True:
         index, chooser = chooser.below(len(candidates))
-        if index == 0 or index >= unchecked:
-            action: Action = candidates[index]
-            return action, chooser
+        if index == 0:
+            return candidates[0], chooser
+        if index >= unchecked:
+            return PerformAbility(*candidates[index]), chooser
         kind, args = candidates[index]
         action = kind(*args)
         if order_problem(state, action) is None:

@@ -25,6 +25,7 @@ from engine.cards.abilities import (
 from engine.cards.model import Card, CardClass, CardType
 from engine.formation import distance, locate
 from engine.problems import Problem
+from engine.state import Unit
 from engine.stats import Board, bonus_cards, equip_locations, level, modifier_total
 
 FEAT_NAMES: tuple[str, ...] = (
@@ -239,15 +240,35 @@ def maneuver_directions(board: Board, seat: int, uid: int) -> tuple[str, ...]:
     opposing first rank when it has Stealth and stands in its own front rank (603.12.1: "This
     character may maneuver into opposing first ranks"; 710.1: only such an ability does)."""
     unit = board.units.get(uid)
-    if unit is None or not any(board.card(c).feats for c in feat_sources(board, uid)):
+    if unit is None or not _has_stealth(board, unit):
         return DIRECTIONS
     place = locate(board.players, uid)
     if place is None or (place.formation, place.rank) != (seat, 1):
         return DIRECTIONS
-    if not may_maneuver_into_first_ranks(board, uid):
-        return DIRECTIONS
     others = [p.seat for p in board.players if p.seat != seat and not p.eliminated]
     return (*DIRECTIONS, *(f"into:{s}" for s in others))
+
+
+def _has_stealth(board: Board, unit: Unit) -> bool:
+    """`may_maneuver_into_first_ranks`, remembered by the unit value (by identity) with the
+    catalogue and instances read: the feats a character has come from the cards of it, its
+    items and attachments (`feats`; modifiers only add to their bonuses)."""
+    cards: object = getattr(board, "cards", None)
+    instances: object = getattr(board, "instances", None)
+    found = _STEALTH.get(id(unit))
+    if found is None or found[0] is not unit or found[1] is not cards or found[2] is not instances:
+        has = any(board.card(c).feats for c in feat_sources(board, unit.id)) and (
+            may_maneuver_into_first_ranks(board, unit.id)
+        )
+        found = (unit, cards, instances, has)
+        if cards is not None and instances is not None:
+            if len(_STEALTH) >= 20_000:
+                _STEALTH.clear()
+            _STEALTH[id(unit)] = found
+    return found[3]
+
+
+_STEALTH: dict[int, tuple[Unit, object, object, bool]] = {}
 
 
 def into_problem(board: Board, seat: int, uid: int, direction: str) -> Problem | None:

@@ -337,7 +337,7 @@ def _answers(
         if trigger.window not in windows:
             return False
         # 508.5: a React answering several open windows answers the most specific one.
-        if not _means_match(trigger.means, Means(frame.means), frame.spell):
+        if not _means_match(trigger.means, _MEANS[frame.means], frame.spell):
             return False
         if frame.action and not _action_kind_match(trigger.text, frame.action):
             return False
@@ -526,7 +526,7 @@ def open_window(
         return False  # no card of this game answers these windows: the common case
     frame = ReactWindow(
         seat=seat,
-        trigger=",".join(w.value for w in windows),
+        trigger=_trigger_of(windows),
         to_answer=(),
         subject=subject,
         actor=actor,
@@ -551,6 +551,19 @@ def open_window(
     withdraw(tx)  # a frame waiting on a decision asks it again once the window closed (508.3)
     tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered), statics=statics))
     return True
+
+
+def _trigger_of(windows: tuple[Window, ...]) -> str:
+    """`ReactWindow.trigger` for `windows` (remembered: an enum's `value` is a Python-level
+    property on CPython 3.11)."""
+    found = _TRIGGERS.get(windows)
+    if found is None:
+        found = _TRIGGERS[windows] = ",".join(w.value for w in windows)
+    return found
+
+
+_TRIGGERS: dict[tuple[Window, ...], str] = {}
+_MEANS = {m.value: m for m in Means}  # `Means(value)` without EnumType.__call__
 
 
 def _level_at_death(tx: Tx, windows: tuple[Window, ...], subject: int | None) -> int | None:

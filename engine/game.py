@@ -88,12 +88,18 @@ def _order_problem(state: GameState, action: Action) -> Problem | None:
 
 
 def _ids(action: Action) -> list[int]:
-    ids = []
-    for name in ("card", "character", "item", "warlord"):
-        if hasattr(action, name):
-            ids.append(getattr(action, name))
-    ids += list(getattr(action, "spend", ()))
+    names = _ID_FIELDS.get(type(action))
+    if names is None:
+        names = _ID_FIELDS[type(action)] = tuple(
+            n for n in ("card", "character", "item", "warlord") if hasattr(action, n)
+        )
+    ids = [getattr(action, name) for name in names]
+    ids += getattr(action, "spend", ())
     return ids
+
+
+# The card id fields of each action type (`_ids`).
+_ID_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def check(state: GameState, action: object) -> None:
@@ -139,17 +145,22 @@ def check(state: GameState, action: object) -> None:
         if problem:
             raise IllegalActionError.of(problem)
         return
-    rule = main_rule(decision.rule)
     if is_order_answer:
-        raise NotYourTurnError(f"Seat {act.seat} must first answer: {decision.prompt}", rule)
+        raise NotYourTurnError(
+            f"Seat {act.seat} must first answer: {decision.prompt}", main_rule(decision.rule)
+        )
     if isinstance(act, Decline):
         if not decision.may_decline:
+            rule = main_rule(decision.rule)
             raise IllegalActionError.of(Problem(rule, "this decision may not be declined."))
         return
     assert isinstance(act, Choose)
     if act.option not in decision.options:
         raise IllegalActionError.of(
-            Problem(rule, f"{act.option} is not one of the choices for: {decision.prompt}")
+            Problem(
+                main_rule(decision.rule),
+                f"{act.option} is not one of the choices for: {decision.prompt}",
+            )
         )
 
 

@@ -412,12 +412,17 @@ OrderFields = tuple[type[Action], tuple[Any, ...]]
 def plausible_order_fields(board: Board, seat: int, dungeon: int | None) -> list[OrderFields]:
     """`plausible_orders` as (action type, arguments) pairs, for a caller that builds only the
     ones it picks (engine.playout)."""
-    units = board.units
-    acting = [
-        u for u in units if units[u].controller == seat and units[u].orientation is not _STUNNED
-    ]
-    ready = [u for u in acting if units[u].orientation is _READY]
-    warlords = [u for u in acting if units[u].is_warlord]
+    acting: list[int] = []
+    ready: list[int] = []
+    warlords: list[int] = []
+    for u, unit in board.units.items():  # one pass, in the order of the units
+        if unit.controller != seat or unit.orientation is _STUNNED:
+            continue
+        acting.append(u)
+        if unit.orientation is _READY:
+            ready.append(u)
+        if unit.is_warlord:
+            warlords.append(u)
     out: list[OrderFields] = []
     for card in board.players[seat].hand:
         kind = board.card(card).type

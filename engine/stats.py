@@ -66,7 +66,10 @@ def bonus_cards(board: Board, uid: int) -> list[Card]:
 def modifier_total(board: Board, uid: int, stat: str) -> int:
     """The sum of the ongoing modifiers (512.1) to one stat ("atk", "ac", ...) of a card and
     of the static bonuses of cards in play (engine.statics)."""
-    total = sum(m.amount for m in board.modifiers if m.target == uid and m.stat == stat)
+    total = 0
+    for m in board.modifiers:  # usually none: a loop costs less than a generator
+        if m.target == uid and m.stat == stat:
+            total += m.amount
     return total + statics.stat_bonus(board, uid, stat) if uid in board.units else total
 
 

@@ -54,7 +54,7 @@ from engine.frames import (
 )
 from engine.orders import is_spend_order, loyalty_penalty
 from engine.pending import Decision, DecisionKind
-from engine.reacts import open_window
+from engine.reacts import answer_react, open_window
 from engine.state import Format, Orientation, Phase, Unit
 from engine.strikes import inflict_wounds, start_strike
 from engine.turn import close_order, discard_decision, fall_forward, place_fallen
@@ -384,12 +384,22 @@ def destroy_item(tx: Tx, uid: int, item: int) -> None:
     move_to_discard(tx, item, "destroyed", "302.7")
 
 
+# Decision kinds `answer` tells apart, bound once (on CPython 3.11 `Enum.MEMBER` goes through
+# EnumType.__getattr__).
+_DISCARD = DecisionKind.DISCARD
+_FALL_FORWARD = DecisionKind.FALL_FORWARD
+_INITIATIVE_WARLORD = DecisionKind.INITIATIVE_WARLORD
+_MANUAL = DecisionKind.MANUAL
+_ORDER = DecisionKind.ORDER
+_REACT = DecisionKind.REACT
+
+
 def answer(tx: Tx, decision: Decision, action: Action) -> None:
     """Apply a seat's answer to a pending decision (already checked legal)."""
     tx.pending.remove(decision)
     seat = action.seat
     kind = decision.kind
-    if kind is DecisionKind.ORDER:
+    if kind is _ORDER:
         if isinstance(action, Pass):
             tx.emit(Passed(seat=seat))
             tx.passes += 1
@@ -403,13 +413,11 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         else:
             perform_order(tx, action)
         return
-    if kind is DecisionKind.REACT:
-        from engine.reacts import answer_react
-
+    if kind is _REACT:
         answer_react(tx, decision, action)
         return
     choice = action.option if isinstance(action, Choose) else None
-    if kind is DecisionKind.DISCARD:
+    if kind is _DISCARD:
         if choice is None:
             tx.emit(DoneDiscarding(seat=seat))
             return
@@ -417,14 +425,14 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
         move_to_discard(tx, choice, "discarded", "503.1")
         if tx.player(seat).hand:
             tx.pending.insert(0, discard_decision(tx, seat))
-    elif kind is DecisionKind.INITIATIVE_WARLORD:
+    elif kind is _INITIATIVE_WARLORD:
         tx.update_player(seat, initiative_warlord=choice)
         assert choice is not None
         tx.emit(InitiativeWarlordChosen(seat=seat, card=choice, name=tx.name(choice)))
-    elif kind is DecisionKind.FALL_FORWARD:
+    elif kind is _FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
-    elif kind is DecisionKind.MANUAL:
+    elif kind is _MANUAL:
         from engine.adjustments import answer_manual
 
         answer_manual(tx, decision, action)

@@ -109,14 +109,29 @@ _WINDOWS: dict[StrikeStep, tuple[Window, ...]] = {
 }
 
 
+# Enum members read by the strike's steps, bound once (on CPython 3.11 `Enum.MEMBER` goes
+# through EnumType.__getattr__).
+_TARGETED = StrikeStep.TARGETED
+_BEFORE_ROLL = StrikeStep.BEFORE_ROLL
+_ROLL = StrikeStep.ROLL
+_ROLLED = StrikeStep.ROLLED
+_WOUNDS = StrikeStep.WOUNDS
+_WOUNDED = StrikeStep.WOUNDED
+_DONE = StrikeStep.DONE
+_HIT = StrikeStep.HIT
+_RESOLVE = StrikeStep.RESOLVE
+_MELEE = Means.MELEE
+_RANGED = Means.RANGED
+
+
 def _window(tx: Tx, frame: Striking, step: StrikeStep) -> bool:
     """Open the react windows of the moment after `step` (509.5 a/b); True if one opened."""
     windows = _WINDOWS.get(step, ())
-    if step is StrikeStep.HIT:
+    if step is _HIT:
         windows = (Window.AFTER_HIT,) if frame.hit else (Window.AFTER_MISS,)
     if not windows:
         return False
-    means = Means.RANGED if frame.ranged else Means.MELEE
+    means = _RANGED if frame.ranged else _MELEE
     return open_window(
         tx,
         windows,
@@ -137,36 +152,36 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
         frame = tx.stack[index]
         assert isinstance(frame, Striking)
         step = frame.step
-        early = step in (StrikeStep.TARGETED, StrikeStep.BEFORE_ROLL, StrikeStep.ROLL)
+        early = step in (_TARGETED, _BEFORE_ROLL, _ROLL)
         if early and not (frame.performer in tx.units and frame.target in tx.units):
             # 510.12: its performer or its target left play before the roll (a React)
             tx.pop_frame()
             _report(tx, False)
             return False
-        if step is StrikeStep.ROLL:
+        if step is _ROLL:
             hit = roll_strike(tx, frame)
-            tx.set_frame(index, replace(frame, step=StrikeStep.ROLLED, hit=hit))
+            tx.set_frame(index, replace(frame, step=_ROLLED, hit=hit))
             continue
-        if step is StrikeStep.WOUNDS:
-            tx.set_frame(index, replace(frame, step=StrikeStep.WOUNDED))
+        if step is _WOUNDS:
+            tx.set_frame(index, replace(frame, step=_WOUNDED))
             if frame.target in tx.units:
                 inflict_wounds(tx, frame.target, frame.wounds, source=frame.performer)
                 if not at_once:
                     return None  # `advance` settles deaths, then resumes the strike
             continue
-        if step is StrikeStep.DONE:
+        if step is _DONE:
             assert index == len(tx.stack) - 1, "a frame left above a finished strike"
             tx.pop_frame()
             _report(tx, bool(frame.hit))
             if not at_once:
                 _window(tx, frame, step)  # step 7 done: "after the strike", over its parent
             return bool(frame.hit)
-        following = _NEXT.get(step, StrikeStep.DONE)
-        wounding = step in (StrikeStep.HIT, StrikeStep.RESOLVE)
+        following = _NEXT.get(step, _DONE)
+        wounding = step in (_HIT, _RESOLVE)
         if wounding and not (frame.hit and frame.target in tx.units):
-            following = StrikeStep.DONE  # a miss inflicts no wounds (509.5 steps 5-6)
+            following = _DONE  # a miss inflicts no wounds (509.5 steps 5-6)
         tx.set_frame(index, replace(frame, step=following))
-        if step is StrikeStep.RESOLVE and following is StrikeStep.DONE:
+        if step is _RESOLVE and following is _DONE:
             continue
         if not at_once and _window(tx, frame, step):
             return None

@@ -93,6 +93,14 @@ def situations() -> tuple[tuple[str, str, str], ...]:
     return _expansion_texts("situations")
 
 
+@cache
+def newcomer_questions() -> tuple[tuple[str, str, str], ...]:
+    """(document, ref, question) for the questions an entry answers asked by a newcomer who
+    does not know the game's words ("turn the card sideways", "say I'm done"), written from
+    the rule text (`documents/expansions/<document>-*.jsonl`, `{"ref", "newcomer"}` lines)."""
+    return _expansion_texts("newcomer")
+
+
 def _expansion_texts(key: str) -> tuple[tuple[str, str, str], ...]:
     """(document, ref, text) for the texts listed under `key` in the expansion files."""
     names = sorted((d.name for d in packaged_documents()), key=len, reverse=True)

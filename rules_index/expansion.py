@@ -25,6 +25,7 @@ NEXT_COUNT = 2
 BM25_SHARE = 0.3
 
 Concept = tuple[frozenset[str], frozenset[str]]
+COLUMNS = {"questions": "question", "situations": "situation", "newcomer": "question"}
 
 
 class Expansions:
@@ -40,7 +41,7 @@ class Expansions:
         self.stems: dict[int, frozenset[str]] = {}
         self.asked: dict[int, list[str]] = {}  # entry id -> its questions, as written
         try:
-            column = {"questions": "question", "situations": "situation"}[table]
+            column = COLUMNS[table]
             rows = conn.execute(f"select id, doc, ref, {column}, stems from {table}").fetchall()
         except sqlite3.OperationalError:  # an index built before expansions existed
             rows = []

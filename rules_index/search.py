@@ -130,6 +130,7 @@ class Ranker(NameLayer, Spelling):
         self.bm25 = Bm25Index(columns, stemmed=True)
         self.expansions = Expansions(conn, self._entry_id)
         self.situations = Expansions(conn, self._entry_id, "situations")
+        self.newcomer = Expansions(conn, self._entry_id, "newcomer")
         self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
             row.id: parent.id
             for row in self.rows.values()
@@ -248,7 +249,11 @@ class Ranker(NameLayer, Spelling):
             topic_scale *= rw.multi_topic_scale
         concept_weights = [self.concept_weight(own, syn) for own, syn in plan.concepts]
         total_weight = sum(concept_weights) or 1.0
-        asked = self.expansions.score(plan, ask_weighted(plan, concept_weights, rw.ask_weight))
+        ask_weights = ask_weighted(plan, concept_weights, rw.ask_weight)
+        asked = self.expansions.score(plan, ask_weights)
+        if self.newcomer and rw.newcomer > 0:  # plain words: "say I'm done" is passing
+            for rid, value in self.newcomer.score(plan, ask_weights).items():
+                asked[rid] = max(asked.get(rid, 0.0), rw.newcomer * value)
         asked = {  # an older entry answers its CR counterpart's questions
             rid: v
             for rid, v in share_with_older(asked, self.older).items()

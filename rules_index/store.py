@@ -19,6 +19,7 @@ from rules_index.catalog import (
     expansions,
     fingerprint,
     heading_fixes,
+    newcomer_questions,
     packaged_documents,
     packaged_fingerprint,
     situations,
@@ -29,7 +30,7 @@ from rules_index.parsing.headings import NO_FIXES
 from rules_index.text import cited_rules, strip_markup
 
 # Bump when parsing or the schema changes: caches built by older code are rebuilt.
-SCHEMA_VERSION = "12"
+SCHEMA_VERSION = "13"
 # The columns BM25 reads, in order (`search.RankingWeights.bm25` weighs them).
 BM25_COLUMNS = ("names", "title", "context", "text", "examples")
 APPENDIX_CITE_RE = re.compile(r"\b(Appendix [A-Z])\b")
@@ -213,12 +214,13 @@ def _fill(db: Any, sources: list[SourceDocument]) -> None:
 
 
 def _fill_expansions(db: Any, known: set[tuple[str, str]]) -> None:
-    """The questions each entry answers and the situations it settles
-    (`documents/expansions/`), searched beside the rules; a text whose entry the document
+    """The questions each entry answers (players' and newcomers') and the situations it
+    settles (`documents/expansions/`), searched beside the rules; a text whose entry the document
     does not have is left out."""
     for table, column, items in (
         ("questions", "question", expansions()),
         ("situations", "situation", situations()),
+        ("newcomer", "question", newcomer_questions()),
     ):
         rows = [
             {"doc": doc, "ref": ref, column: text, "stems": " ".join(tokens(text))}

@@ -34,6 +34,7 @@ class RankingWeights:
     named_expansion: float = 0.3  # of `expansion`, when the query is a name
     specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
     ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
+    newcomer: float = 0.6  # a newcomer's question counts this much of a player's, if closer
     semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
     situations: float = 2.0  # a long story resembles the situations an entry settles
     story_words: int = 20  # a query of this many words or more is a story

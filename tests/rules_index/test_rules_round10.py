@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from rules_index import RulesIndex
+from rules_index import RulesIndex, catalog
 from rules_index.specific import cases_of, named_cases_first
 
 
@@ -63,3 +65,28 @@ def test_a_glossary_entry_is_no_case_of_the_rule_it_cites(index: RulesIndex) -> 
     glossary = ranker.by_ref[("cr", "Glossary: Standard Order")].id
     assert general in ranker.links.get(glossary, frozenset())
     assert glossary not in ranker.cases.get(general, [])
+
+
+def test_every_newcomer_question_names_an_entry_of_the_comprehensive_rules(
+    index: RulesIndex,
+) -> None:
+    items = catalog.newcomer_questions()
+    assert len(items) > 1500
+    missing = {ref for doc, ref, _ in items if (doc, ref) not in index.ranker.by_ref}
+    assert not missing
+    stored = index.conn.execute("select count(*) from newcomer").fetchone()[0]
+    assert stored == len(items)
+    assert not set(catalog.newcomer_questions()) & set(catalog.expansions())  # kept apart
+
+
+def test_newcomers_questions_count_where_they_match_better(index: RulesIndex) -> None:
+    """704.3: counters are removed from a card that leaves play; asked in plain words."""
+    query = "do counters stay on a card that goes back to hand"
+    before = index.ranker.ranking
+    try:
+        index.ranker.ranking = dataclasses.replace(before, newcomer=0.0)
+        without = refs(index, query)
+    finally:
+        index.ranker.ranking = before
+    assert without[0] != "704.3"
+    assert refs(index, query)[0] == "704.3"

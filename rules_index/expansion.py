@@ -36,7 +36,9 @@ class Expansions:
         conn: sqlite3.Connection,
         entry_id: Callable[[str, str], int | None],
         table: str = "questions",
+        candidates: int = CANDIDATES,
     ) -> None:
+        self.candidates = candidates  # texts read per query
         self.entry: dict[int, int] = {}  # question id -> entry id
         self.stems: dict[int, frozenset[str]] = {}
         self.asked: dict[int, list[str]] = {}  # entry id -> its questions, as written
@@ -65,7 +67,7 @@ class Expansions:
         if not self.entry:
             return {}
         terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
-        return self.bm25.search(terms, dict.fromkeys(plan.phrases[:PHRASES]), CANDIDATES)
+        return self.bm25.search(terms, dict.fromkeys(plan.phrases[:PHRASES]), self.candidates)
 
     def score(self, plan: QueryPlan, concept_weights: Sequence[float]) -> dict[int, float]:
         """Entry id -> how much the query resembles the questions it answers: its best

@@ -41,6 +41,7 @@ __all__ = ["DEFAULT_WEIGHTS", "Ranker", "RankingWeights", "Row"]
 FTS_CANDIDATES = 30  # scored in full (every entry keeps its BM25); 20 loses two questions
 EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
 STORY_CANDIDATES = 5  # entries found by their situations only, for a long story
+NEWCOMER_CANDIDATES = 20  # newcomers' questions read per query (20 to 60 rank alike)
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
     for groups, ref in INTENTS
@@ -130,7 +131,7 @@ class Ranker(NameLayer, Spelling):
         self.bm25 = Bm25Index(columns, stemmed=True)
         self.expansions = Expansions(conn, self._entry_id)
         self.situations = Expansions(conn, self._entry_id, "situations")
-        self.newcomer = Expansions(conn, self._entry_id, "newcomer")
+        self.newcomer = Expansions(conn, self._entry_id, "newcomer", NEWCOMER_CANDIDATES)
         self.parent_rule = {  # rule -> its parent rule, for "the most specific first"
             row.id: parent.id
             for row in self.rows.values()

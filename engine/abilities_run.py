@@ -68,7 +68,7 @@ RUNNABLE = frozenset(
     {
         Op.STRIKE, Op.ATTACK, Op.INFLICT_WOUNDS, Op.HEAL, Op.SPEND, Op.STUN, Op.READY,
         Op.KILL, Op.MOVE, Op.MODIFY_STAT, Op.DRAW, Op.RETURN_TO_HAND, Op.ADD_COUNTERS,
-        Op.ATTACH, Op.SAVE, Op.SURVEY, Op.DISCARD, Op.SEARCH, Op.RETRIEVE,
+        Op.ATTACH, Op.SAVE, Op.SURVEY, Op.DISCARD, Op.SEARCH, Op.RETRIEVE, Op.CREATE_TOKEN,
     }
 )  # fmt: skip
 # Effects on the cards of "you" (the performer's controller); the last three ask a card.
@@ -87,6 +87,10 @@ def _effect_runnable(effect: Effect, has_target: bool) -> bool:
         return False
     if effect.op in _YOURS:
         return effect.affects is Affects.YOU
+    if effect.op is Op.CREATE_TOKEN:  # a character token for you, an item token equipped
+        if effect.affects is Affects.TARGET:
+            return has_target
+        return effect.affects in (Affects.YOU, Affects.PERFORMER)
     if effect.affects not in _ON_WHOM or (effect.affects is Affects.TARGET and not has_target):
         return False
     if effect.op is Op.MOVE:  # forward or backward one rank: Journey's choice (602.4)
@@ -343,6 +347,9 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)
         return
+    if op is Op.CREATE_TOKEN:
+        _create_token(tx, frame, effect)
+        return
     if op in (Op.DISCARD, Op.SEARCH, Op.RETRIEVE):
         from engine.choose_card import run_choice_effect
 
@@ -401,6 +408,25 @@ def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
             _skip(tx, frame, "true_strike", "602.14")
         else:
             _skip(tx, frame, "no_target", "510.10" if effect.op is Op.CANCEL else "509.5")
+
+
+def _create_token(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
+    """703.9's standard token `effect.name`: a character token enters your formation (703.3),
+    an item token is equipped to the character the text names, following the equip rules
+    (703.4)."""
+    from engine.cards.model import CardType
+    from engine.cards.sample import standard_tokens
+    from engine.effects import equip_token, put_character_token_into_play
+
+    token = next(c for c in standard_tokens() if c.name.casefold() == effect.name.casefold())
+    if token.functions_as is CardType.CHARACTER:
+        put_character_token_into_play(tx, frame.seat, token)
+        return
+    whom = _whom(tx, frame, effect.affects)
+    if whom is None:
+        _skip(tx, frame, "target_left_play", "511")
+    else:
+        equip_token(tx, frame.seat, token, whom)
 
 
 def _redirect(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int) -> None:

@@ -227,6 +227,7 @@ class Op(StrEnum):
     SEARCH = "search"  # take a card matching `name` from your deck into your hand, shuffle
     RETRIEVE = "retrieve"  # take a card matching `name` from your discard pile into your hand
     REDIRECT = "redirect"  # the triggering strike targets another character (`name`: which)
+    CREATE_TOKEN = "create_token"  # put standard token `name` into play (703.3, 703.4, 703.9)
 
 
 class StrikeKind(StrEnum):

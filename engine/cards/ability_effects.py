@@ -362,6 +362,19 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
+            rf"put (?:a|an|one) (?P<name>trap|simple shield|animal) token into play"
+            rf"(?: equipped to (?P<who>{_WHO}))?"
+        ),
+        lambda m, t: (
+            Effect(
+                Op.CREATE_TOKEN,
+                affects(m["who"], t) if m["who"] else Affects.YOU,
+                name=m["name"].title(),
+            ),
+        ),
+    ),
+    (
+        re.compile(
             r"redirect the (?:melee |ranged )?strike to (?P<to>an adjacent character"
             r"|another adjacent character|an adjacent target|this character"
             r"|another character in this rank)(?:,? if possible)?"

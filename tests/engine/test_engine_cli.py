@@ -282,7 +282,7 @@ def test_engine_doc_lists_every_simulate_field_and_has_figures(
     for key in [*summary, *summary["results"][0]]:
         assert f"`{key}`" in doc, key
     figures = doc.split("## Figures", 1)[1]
-    assert "`game simulate --games 200 --seed 7`" in figures and "6959a6e39455d4cb" in figures
+    assert "`game simulate --games 200 --seed 7`" in figures and "6a4f6da3ea08b14a" in figures
 
 
 def _attacking_inputs(state: Any, count: int) -> str:

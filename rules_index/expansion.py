@@ -108,6 +108,38 @@ def ask_weighted(plan: QueryPlan, weights: Sequence[float], factor: float) -> li
     ]
 
 
+def newcomer_lift(
+    newcomer: Expansions,
+    plan: QueryPlan,
+    concept_weights: Sequence[float],
+    ask_weights: Sequence[float],
+    candidates: Sequence[frozenset[str]],
+    weight: float,
+    threshold: float,
+) -> dict[int, float]:
+    """Entry id -> how much the query resembles the questions newcomers ask about it, times
+    `weight` x how far below `threshold` the best share of the query's words (rare ones
+    weighing more) that any rules candidate (`candidates`, their stems) uses falls: newcomers'
+    everyday words ("turn it sideways") are not the rules' words, and a question the rules'
+    words cover is the rules' to answer. The questions are matched with `ask_weights` (a long
+    story's ask weighing more, `ask_weighted`)."""
+    if not newcomer or weight <= 0 or threshold <= 0:
+        return {}
+    total = sum(concept_weights) or 1.0
+    best = 0.0
+    for stems in candidates:
+        covered = sum(
+            w
+            for (own, _), w in zip(plan.concepts, concept_weights, strict=True)
+            if not own.isdisjoint(stems)
+        )
+        best = max(best, covered / total)
+    factor = weight * min(1.0, (threshold - best) / threshold)
+    if factor <= 0:
+        return {}
+    return {eid: factor * v for eid, v in newcomer.score(plan, ask_weights).items()}
+
+
 def share_with_older(asked: dict[int, float], older: Mapping[int, list[int]]) -> dict[int, float]:
     """An older document's entry answers the questions of its CR counterpart
     (`documents/concordance.json`), so the older wording still follows the CR answer."""

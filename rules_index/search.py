@@ -21,6 +21,7 @@ from rules_index.expansion import (
     Expansions,
     ask_weighted,
     lift_sub_rules,
+    newcomer_lift,
     share_with_older,
     widen_lead,
 )
@@ -41,7 +42,8 @@ __all__ = ["DEFAULT_WEIGHTS", "Ranker", "RankingWeights", "Row"]
 FTS_CANDIDATES = 30  # scored in full (every entry keeps its BM25); 20 loses two questions
 EXPANSION_CANDIDATES = 10  # entries found by their questions only, beside the BM25 ones
 STORY_CANDIDATES = 5  # entries found by their situations only, for a long story
-NEWCOMER_CANDIDATES = 20  # newcomers' questions read per query (20 to 60 rank alike)
+NEWCOMER_CANDIDATES = 60  # newcomers' questions read per query (20 cost a question)
+NEWCOMER_ENTRIES = 5  # entries found by the questions newcomers ask only
 STEMMED_INTENTS = tuple(
     (tuple(frozenset(stem(w) for w in group.split("|")) for group in groups), ref)
     for groups, ref in INTENTS
@@ -252,9 +254,6 @@ class Ranker(NameLayer, Spelling):
         total_weight = sum(concept_weights) or 1.0
         ask_weights = ask_weighted(plan, concept_weights, rw.ask_weight)
         asked = self.expansions.score(plan, ask_weights)
-        if self.newcomer and rw.newcomer > 0:  # plain words: "say I'm done" is passing
-            for rid, value in self.newcomer.score(plan, ask_weights).items():
-                asked[rid] = max(asked.get(rid, 0.0), rw.newcomer * value)
         asked = {  # an older entry answers its CR counterpart's questions
             rid: v
             for rid, v in share_with_older(asked, self.older).items()
@@ -269,6 +268,16 @@ class Ranker(NameLayer, Spelling):
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):
             expansion *= rw.named_expansion  # the query names an entry: that says more
+        plain = newcomer_lift(  # newcomers' everyday words, when the rules' words are not
+            self.newcomer,
+            plan,
+            concept_weights,
+            ask_weights,
+            [self.rows[r].stems for r in fts],
+            rw.newcomer * expansion / (rw.expansion or 1.0),
+            rw.newcomer_cover,
+        )
+        plain = {r: v for r, v in plain.items() if self.rows[r].entry.doc in docs}
         bonuses = (0.0, rw.phrase_pair, rw.phrase_triple)
         phrase_bonus = [  # "level 3": the player's number, which a rule's example may share
             (p, bonuses[min(p.count(" "), 2)] * (rw.number_phrase if DIGIT_RE.search(p) else 1))
@@ -277,6 +286,9 @@ class Ranker(NameLayer, Spelling):
         # the entries whose questions resemble the query most join the candidates
         extra = sorted(asked.keys() - fts.keys() - named.keys(), key=lambda r: -asked[r])
         extra = extra[:EXPANSION_CANDIDATES]
+        extra += sorted(plain.keys() - fts.keys() - named.keys(), key=lambda r: -plain[r])[
+            :NEWCOMER_ENTRIES
+        ]
         told_only = sorted(situated.keys() - fts.keys() - named.keys(), key=lambda r: -situated[r])
         for rid in fts.keys() | named.keys() | set(extra) | set(told_only[:STORY_CANDIDATES]):
             row = self.rows[rid]
@@ -298,6 +310,7 @@ class Ranker(NameLayer, Spelling):
             if row.entry.kind == "section" and rid not in named:
                 score *= rw.section_factor
             lift = expansion * asked.get(rid, 0.0) + told * situated.get(rid, 0.0)
+            lift += plain.get(rid, 0.0)
             score += lift * (rw.trait_damp if row.entry.kind == "trait" else 1.0)
             label = "fulltext"
             if rid in named:

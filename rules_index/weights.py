@@ -34,11 +34,12 @@ class RankingWeights:
     named_expansion: float = 0.3  # of `expansion`, when the query is a name
     specific: float = 0.7  # a sub-rule this close to its parent, and asked more, leads it
     ask_weight: float = 3.0  # a long query's words in its ask clause, matching questions
-    newcomer: float = 0.6  # a newcomer's question counts this much of a player's, if closer
     semantic: float = 3.0  # word-vector similarity, re-ordering the answers after the first
     situations: float = 2.0  # a long story resembles the situations an entry settles
     story_words: int = 20  # a query of this many words or more is a story
     situation_lead: float = 4.0  # the entry whose situations match best gains its lead x this
+    newcomer: float = 1.5  # the query resembles the questions newcomers ask about an entry
+    newcomer_cover: float = 0.8  # ... weighed by how far below this the rules cover the query
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)

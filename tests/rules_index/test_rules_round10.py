@@ -71,7 +71,7 @@ def test_every_newcomer_question_names_an_entry_of_the_comprehensive_rules(
     index: RulesIndex,
 ) -> None:
     items = catalog.newcomer_questions()
-    assert len(items) > 1500
+    assert len(items) > 1200  # two a line: the third, a short situation, is a situation
     missing = {ref for doc, ref, _ in items if (doc, ref) not in index.ranker.by_ref}
     assert not missing
     stored = index.conn.execute("select count(*) from newcomer").fetchone()[0]

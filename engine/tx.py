@@ -96,7 +96,7 @@ class Tx:
         return self.cards[self.instances[instance]]
 
     def name(self, instance: int) -> str:
-        return self.card(instance).name
+        return self.cards[self.instances[instance]].name
 
     def player(self, seat: int) -> PlayerState:
         return self.players[seat]

@@ -51,7 +51,10 @@ class Rng:
             z = (counter + 0x9E3779B97F4A7C15) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            value = _mix(seed ^ z ^ (z >> 31))
+            z = ((seed ^ z ^ (z >> 31)) + 0x9E3779B97F4A7C15) & _MASK  # the outer `_mix`, inline
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
             if value < limit:
                 return value % n, Rng(self.seed, counter, queued=self.queued)
 

@@ -98,3 +98,21 @@ def test_replace_copies_fast_values_like_dataclasses_replace() -> None:
         replace_value(value, c=1)  # not a field: dataclasses.replace's error
     with pytest.raises(ValueError, match="negative"):
         replace_value(Checked(1), a=-1)  # not given fast_init: its __post_init__ still runs
+
+
+def test_tx_freeze_sets_every_field_of_game_state() -> None:
+    """Tx.freeze builds the state's __dict__ itself: it must name every GameState field."""
+    from dataclasses import fields as fields_of
+
+    from engine import GameConfig
+    from engine.cards.sample import sample_catalog, sample_decks
+    from engine.record import new_record
+    from engine.state import GameState
+    from engine.tx import Tx
+
+    decks = sample_decks()
+    pair = [decks["saga-deverenian"], decks["saga-nothrog"]]
+    _, state = new_record(GameConfig(), pair, 1, sample_catalog())
+    frozen = Tx(state).freeze()
+    assert set(vars(frozen)) == {f.name for f in fields_of(GameState)}
+    assert frozen == state

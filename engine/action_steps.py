@@ -95,6 +95,7 @@ def continue_action(tx: Tx, index: int) -> bool:
     if frame.canceled:
         end_canceled(tx, frame.card)
         return False
+    left_by_cost = False
     if frame.step is _DECLARED:
         problem = cost_problem(tx, frame, printed)
         if problem is not None:
@@ -104,14 +105,16 @@ def continue_action(tx: Tx, index: int) -> bool:
         pay_costs(tx, frame.seat, frame.card, printed, frame.performer, frame.discard)
         frame = replace(frame, step=_PAID)
         tx.set_frame(index, frame)
-        if frame.performer in tx.units and open_window(
+        # 510.12: a performer its own cost took out of play left by the action itself.
+        left_by_cost = frame.performer not in tx.units
+        if not left_by_cost and open_window(
             tx, AFTER_COST, seat=frame.seat, actor=frame.performer, subject=frame.target,
             means=means, spell=means is _MEANS_SPELL, action=kind,
         ):  # fmt: skip
             return False
     if frame.step is _PAID:
         tx.set_frame(index, replace(frame, step=ActionStep.EFFECT))
-        if frame.performer not in tx.units:
+        if frame.performer not in tx.units and not left_by_cost:
             from engine.events_abilities import EffectSkipped
 
             name = tx.name(frame.card)

@@ -176,11 +176,6 @@ def test_rule_510_3_do_as_much_as_possible_and_ignore_the_rest() -> None:
     assert state.players[0].hand == (4,) and state.players[0].deck == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="510.12: engine.action_steps skips the effect of an action whose cost killed its "
-    "performer (why performer_left_play), though it left play by the action itself",
-)
 def test_rule_510_12_a_performer_killed_by_its_own_cost_still_gets_the_effect() -> None:
     """510.12: "If the character performing a strike or action leaves play for any reason
     other than the strike or action itself ... then the strike or action is canceled." Last

@@ -55,6 +55,9 @@ _REMOVE_COUNTERS = CostKind.REMOVE_COUNTERS
 _STUN_PERFORMER = CostKind.STUN_PERFORMER
 _DISCARD_SOURCE = CostKind.DISCARD_SOURCE
 _DESTROY_SOURCE = CostKind.DESTROY_SOURCE
+_HEAL = Op.HEAL
+_RESTORING = frozenset({_HEAL, Op.READY})
+_AT_TARGET = Affects.TARGET
 _RANGED = StrikeKind.RANGED
 _MELEE = StrikeKind.MELEE
 
@@ -203,8 +206,11 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
     places = all_places(board.players)
     here = places.get(performer)
     units, side, within, rank = board.units, cost.side, cost.within_ranks, cost.rank
+    restored = _restored(ability)
     out = []
     for uid, there in sorted(places.items()):
+        if restored and _changes_nothing(restored, units[uid]):
+            continue  # 510.9.2: the effect would change nothing there
         if rank is not None and there.rank != rank:
             continue
         mine = units[uid].controller == seat
@@ -216,6 +222,38 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
             continue  # 602.19: not targeted by opposing non-strike actions
         out.append(uid)
     return out
+
+
+def _restored(ability: Ability) -> tuple[Op, ...]:
+    """What the ability does to its target when all it does is heal or ready it (Medicine,
+    603.6: heal a wounded character), else (): at an unwounded or ready character such an
+    ability changes nothing (510.9.2)."""
+    effects = ability.effects
+    if not effects:
+        return (_HEAL,) if feat_of(ability) == "Medicine" else ()
+    if all(e.op in _RESTORING and e.affects is _AT_TARGET and not e.then for e in effects):
+        return tuple(e.op for e in effects)
+    return ()
+
+
+def _changes_nothing(ops: tuple[Op, ...], unit: Unit) -> bool:
+    """Whether healing or readying (`ops`) would leave `unit` as it is (no wounds to remove,
+    already ready)."""
+    return all(unit.wounds == 0 if op is _HEAL else unit.orientation is _READY for op in ops)
+
+
+def _no_effect_problem(board: Board, a: PerformAbility, ability: Ability) -> Problem | None:
+    """510.9.2: an action that would have no actual effect on the game is illegal: removing
+    wounds from an unwounded character, readying a ready one."""
+    unit = board.units.get(a.target)
+    restored = _restored(ability) if unit is not None else ()
+    if unit is None or not restored or not _changes_nothing(restored, unit):
+        return None
+    return Problem(
+        "510.9.2",
+        f"{_name(board, a.card)}'s ability would have no effect on {_name(board, a.target)}, "
+        "so it may not be performed.",
+    )
 
 
 def discard_count(ability: Ability) -> int:
@@ -351,6 +389,9 @@ def _problem(
 
 def _target_problem(board: Board, seat: int, a: PerformAbility, ability: Ability) -> Problem | None:
     if needs_target(ability):
+        problem = _no_effect_problem(board, a, ability)
+        if problem is not None:
+            return problem
         if a.target not in targets(board, seat, ability, a.character):
             return Problem("510.9", f"that is not a valid target for {_name(board, a.card)}.")
     elif a.target != NO_TARGET:

@@ -115,11 +115,6 @@ def test_rule_602_2_a_cursed_trait_is_the_cursed_keyword() -> None:
 # --- 510.9.2 Zero effect ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="510.9.2: engine.abilities_offer offers and accepts an Order whose effect changes "
-    "nothing (Hearth Chaplain removing a wound from an unwounded character)",
-)
 def test_rule_510_9_2_an_action_with_no_effect_is_illegal() -> None:
     """510.9.2: "If performing an action will have no actual effect on the game, then it is
     illegal." Hearth Chaplain's "Remove a wound from the target" at Anvil Guard (#1, no

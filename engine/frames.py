@@ -89,6 +89,7 @@ class StrikeStep(StrEnum):
     """Where a strike stands in 509.5; the react windows of each moment open as the strike
     moves on from a step (engine.strikes.STEPS)."""
 
+    DECLARED = "declared"  # after step 1: "before performing" (1a; an effect's strike)
     TARGETED = "targeted"  # after step 2: "after targeting"
     BEFORE_ROLL = "before_roll"  # 3a: "before rolling"
     ROLL = "roll"  # steps 3-4: roll against the target's AC

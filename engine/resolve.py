@@ -470,7 +470,8 @@ def answer_frame(tx: Tx, index: int, choice: int | None) -> None:
             )
         )
         label = f"printed strike {strike_index + 1}"
-        start_strike(tx, frame.attacker, choice, base, label=label)  # `advance` performs it
+        # `advance` performs it; its "before performing" window opened before the target
+        start_strike(tx, frame.attacker, choice, base, label=label, before_opened=True)
     elif isinstance(frame, PlacingCharacter):
         assert choice is not None
         finish(tx, index)

@@ -65,7 +65,7 @@ def strike(
 
     An attack or an ability pushes the frame instead (`start_strike`) and lets `advance` run
     it, so that react windows open between its steps (508)."""
-    index = start_strike(tx, performer, target, base, ranged, spell, label)
+    index = start_strike(tx, performer, target, base, ranged, spell, label, before_opened=True)
     hit = continue_strike(tx, index, at_once=True)
     if hit is None:
         raise RuntimeError("a strike performed at once had to wait")
@@ -80,11 +80,15 @@ def start_strike(
     ranged: bool = False,
     spell: bool = False,
     label: str = "strike",
+    before_opened: bool = False,
 ) -> int:
     """Push the frame of a declared, targeted strike (509.5 steps 1-2); returns its index.
-    Its first step opens the "after targeting" window."""
+    Its first step opens the "before performing" window (1a: the target of an effect's
+    strike was chosen with its action, 510.5), then "after targeting"; an attack, which
+    opened "before performing" before asking for the target, passes `before_opened`."""
     seat = tx.units[performer].controller
-    frame = Striking(seat, performer, target, base, ranged, spell, label, StrikeStep.TARGETED)
+    step = StrikeStep.TARGETED if before_opened else StrikeStep.DECLARED
+    frame = Striking(seat, performer, target, base, ranged, spell, label, step)
     if extra := stats.wound_bonus(tx, performer, ranged):  # static text (engine.statics)
         frame = replace(frame, wounds=frame.wounds + extra)
     return tx.push_frame(frame)
@@ -92,6 +96,7 @@ def start_strike(
 
 # 509.5: the step a strike moves on to from each step, and the windows opening as it does.
 _NEXT: dict[StrikeStep, StrikeStep] = {
+    StrikeStep.DECLARED: StrikeStep.TARGETED,
     StrikeStep.TARGETED: StrikeStep.BEFORE_ROLL,
     StrikeStep.BEFORE_ROLL: StrikeStep.ROLL,
     StrikeStep.ROLLED: StrikeStep.HIT,
@@ -100,6 +105,7 @@ _NEXT: dict[StrikeStep, StrikeStep] = {
     StrikeStep.WOUNDED: StrikeStep.DONE,
 }
 _WINDOWS: dict[StrikeStep, tuple[Window, ...]] = {
+    StrikeStep.DECLARED: (Window.BEFORE_STRIKE,),
     StrikeStep.TARGETED: (Window.AFTER_TARGETING,),
     StrikeStep.BEFORE_ROLL: (Window.BEFORE_ROLL,),
     StrikeStep.ROLLED: (Window.AFTER_ROLL, Window.BEFORE_HIT),
@@ -111,6 +117,7 @@ _WINDOWS: dict[StrikeStep, tuple[Window, ...]] = {
 
 # Enum members read by the strike's steps, bound once (on CPython 3.11 `Enum.MEMBER` goes
 # through EnumType.__getattr__).
+_DECLARED = StrikeStep.DECLARED
 _TARGETED = StrikeStep.TARGETED
 _BEFORE_ROLL = StrikeStep.BEFORE_ROLL
 _ROLL = StrikeStep.ROLL
@@ -152,7 +159,7 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
         frame = tx.stack[index]
         assert isinstance(frame, Striking)
         step = frame.step
-        early = step in (_TARGETED, _BEFORE_ROLL, _ROLL)
+        early = step in (_DECLARED, _TARGETED, _BEFORE_ROLL, _ROLL)
         if early and not (frame.performer in tx.units and frame.target in tx.units):
             # 510.12: its performer or its target left play before the roll (a React)
             tx.pop_frame()

@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from engine import DecisionKind, Decline, GameState, apply
 from engine.actions import Action, PerformAbility, action_from_dict
 from engine.frames import ReactWindow
@@ -119,11 +117,6 @@ def test_rule_510_5_an_action_goes_through_its_steps_in_order() -> None:
     assert 4 in state.players[0].discard and state.units[6].wounds == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="509.5 1a: a strike performed by an ability's effect starts at its 'after "
-    "targeting' step (engine.strikes.start_strike): no 'before performing a strike' window",
-)
 def test_rule_509_5_1a_a_strike_of_an_action_has_its_before_performing_window() -> None:
     """509.5: "When performing an action or effect that includes a melee or ranged strike,
     you will resolve the following steps in order for each strike: 1. Declare the strike ...

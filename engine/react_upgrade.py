@@ -8,7 +8,10 @@ now runs itself (cancel, reduce or add wounds) no longer lines up and is refused
 records (before deaths settled while a frame waited on a decision opened their windows, 508.6)
 and version 5 records (before searches, retrieving, discarding and redirects chose their card
 through the engine) are read the same way (`upgrade_version_4`); one that resolved such an
-effect by hand no longer lines up and is refused."""
+effect by hand no longer lines up and is refused. So are version 6 and 7 records (before a
+strike of an effect opened its "before performing" window, 509.5 1a); one that performed an
+ability this engine treats otherwise (510.12, 510.9.2) is refused when its actions no longer
+line up."""
 
 from __future__ import annotations
 
@@ -36,16 +39,24 @@ def upgrade_version_3(record: GameRecord) -> GameRecord:
         ) from exc
 
 
+_CHANGED_ABILITIES = (
+    "an ability it performed now does something else (510.12: an action whose cost took its "
+    "performer out of play still has its effect; 510.9.2: healing an unwounded or readying a "
+    "ready character is refused)"
+)
+
 # Why a record of each older version may no longer line up with this engine's decisions.
 _WHY_NOT = {
     4: "a death it settled while a decision waited now opens its react windows first",
     5: "an effect it resolved by hand (a search, a card retrieved or discarded, a strike "
     "redirected) is now run by the engine, which asks for the card itself",
+    6: _CHANGED_ABILITIES,
+    7: _CHANGED_ABILITIES,
 }
 
 
 def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
-    """A version 4 or 5 record as the current version: the windows it never answered
+    """A version 4 to 7 record as the current version: the windows it never answered
     passed (508.6), or a RecordError saying why its actions no longer line up."""
     try:
         return pass_new_windows(record)

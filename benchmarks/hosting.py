@@ -111,7 +111,7 @@ def store_games(svc: GameService, records: list[GameRecord], games: int, snapsho
         folded = fold(entries, mark=at)
         store.append(game, 0, entries, folded.chain)
         if snapshots:
-            text = encode(state)
+            text = encode(state, record.cards)
             assert text is not None, "a state the snapshot format cannot hold"
             store.put_snapshot(game, at, folded.marked, ENGINE_TAG, text)
         total += len(entries)

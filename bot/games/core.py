@@ -286,7 +286,7 @@ class ServiceCore:
         version = live.version + len(entries)
         snapshot = None
         if ended is not None or version // SNAPSHOT_EVERY > live.version // SNAPSHOT_EVERY:
-            text = snapshots.encode(state)
+            text = snapshots.encode(state, snapshots.header_cards(live.header))
             snapshot = None if text is None else (ENGINE_TAG, text)
         end = (ended[0], self.now(), ended[1], ended[2]) if ended else None
         try:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards.model import Card
-from engine.cards.serialize import card_from_dict
+from engine.cards.serialize import card_from_dict, card_to_dict
 from engine.position import load_position
 from engine.position_write import position_to_dict
 from engine.state import GameState
@@ -28,19 +28,21 @@ FORMAT = "warlord-judge-snapshot/1"
 _CARDS: dict[str, tuple[Any, Card]] = {}
 
 
-def encode(state: GameState) -> str | None:
+def encode(state: GameState, cards: Mapping[str, Card]) -> str | None:
     """The state as snapshot text, or None when the position format cannot hold it
-    exactly (the game is then simply replayed from its log)."""
+    exactly (the game is then simply replayed from its log). `cards` are the definitions of
+    the game's record header, which `decode` is given back: the definitions of cards the game
+    made since (tokens, 703.9) are written into the snapshot itself."""
     try:
-        data = {
-            "format": FORMAT,
-            "actions_applied": state.actions_applied,
-            "position": position_to_dict(state, embed_cards=False),
-        }
+        position = position_to_dict(state, embed_cards=False)
+        made = sorted(cid for cid in set(state.instances) if cards.get(cid) != state.cards[cid])
+        if made:
+            position["cards"] = {cid: card_to_dict(state.cards[cid]) for cid in made}
+        data = {"format": FORMAT, "actions_applied": state.actions_applied, "position": position}
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     except Exception:  # a state the position format cannot write: no cache, nothing lost
         return None
-    return text if decode(text, state.cards) == state else None
+    return text if decode(text, cards) == state else None
 
 
 def decode(text: str | bytes, cards: Mapping[str, Card]) -> GameState | None:

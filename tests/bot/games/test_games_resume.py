@@ -150,3 +150,33 @@ def test_no_pickle_in_the_game_service() -> None:
 
     root = Path(bot.games.__file__).parent
     assert not [p.name for p in root.glob("*.py") if "import pickle" in p.read_text()]
+
+
+def test_a_snapshot_holds_the_tokens_the_game_made() -> None:
+    """703.9: a standard token the game created is not in the record header's cards; the
+    snapshot carries its definition, so it reads back with the header's cards alone (before,
+    such a snapshot was written but could not be read, and the game replayed its log)."""
+    from bot.games import snapshots
+    from engine import GameConfig
+    from engine.cards.model import CardType
+    from engine.cards.sample import sample_catalog, sample_decks, standard_tokens
+    from engine.record import GameRecord
+    from engine.setup import create_token
+    from engine.tx import Tx
+
+    decks = sample_decks()
+    catalog = sample_catalog()
+    pair = (decks["saga-deverenian"], decks["saga-nothrog"])
+    used = {cid for deck in pair for cid in (*deck.starting_army, *deck.cards)}
+    header = {cid: catalog.get(cid) for cid in used}
+    state = GameRecord(GameConfig(), 7, pair, header).begin().state
+    token = next(t for t in standard_tokens() if t.functions_as is not CardType.CHARACTER)
+    assert token.id not in header
+    tx = Tx(state)
+    create_token(tx, 0, token)
+    made = tx.freeze()
+    assert token.id in made.cards
+
+    text = snapshots.encode(made, header)
+    assert text is not None
+    assert snapshots.decode(text, header) == made

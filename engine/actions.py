@@ -271,8 +271,18 @@ def _check_direction(value: Any) -> None:
         raise InvalidActionError(f"Unknown maneuver direction {value!r}.")
 
 
-# The field names of each action type already checked to be one (validate_shape).
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# The fields of each action type already checked to be one (validate_shape), each with how
+# its value is checked: 0 an integer, 1 card ids, 2 a direction, 3 text, 4 a word.
+_FIELD_NAMES: dict[type, tuple[tuple[str, int], ...]] = {}
+_FIELD_CHECKS = {
+    "spend": 1,
+    "discard": 1,
+    "direction": 2,
+    "op": 3,
+    "name": 3,
+    "policy": 4,
+    "window": 4,
+}
 
 
 def validate_shape(action: object) -> Action:
@@ -281,20 +291,21 @@ def validate_shape(action: object) -> Action:
     if names is None:
         if not isinstance(action, Action) or type(action) not in ACTION_TYPES.values():
             raise InvalidActionError(f"Not an action: {action!r}.")
-        names = tuple(f.name for f in fields(action))
+        names = tuple((f.name, _FIELD_CHECKS.get(f.name, 0)) for f in fields(action))
         _FIELD_NAMES[type(action)] = names
     assert isinstance(action, Action)
-    for name in names:
+    for name, how in names:
         value = getattr(action, name)
-        if name in ("spend", "discard"):
+        if how == 0:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidActionError(f"Field {name!r} must be an integer, not {value!r}.")
+        elif how == 1:
             if not _is_ids(value, tuple):
                 raise InvalidActionError(f"Field {name!r} must be a tuple of card ids.")
-        elif name == "direction":
+        elif how == 2:
             _check_direction(value)
-        elif name in ("op", "name"):
+        elif how == 3:
             _check_text(name, value)
-        elif name in ("policy", "window"):
+        else:
             _check_word(name, value)
-        elif not _is_int(value):
-            raise InvalidActionError(f"Field {name!r} must be an integer, not {value!r}.")
     return action

@@ -31,7 +31,7 @@ from engine.problems import Problem
 from engine.reacts import react_actions, react_problem
 from engine.resolve import answer
 from engine.standing_orders import count_action, set_standing_order, standing_order_problem
-from engine.state import GameState
+from engine.state import GameState, Phase
 from engine.turn import advance
 from engine.tx import Tx
 
@@ -39,6 +39,7 @@ from engine.tx import Tx
 _MANUAL = DecisionKind.MANUAL
 _REACT = DecisionKind.REACT
 _ORDER = DecisionKind.ORDER
+_GAME_OVER = Phase.GAME_OVER  # `state.is_over` is a property: generic attribute reads on 3.11
 
 __all__ = ["Transition", "apply", "check", "default_action", "legal_actions"]
 
@@ -104,8 +105,13 @@ _ID_FIELDS: dict[type, tuple[str, ...]] = {}
 
 def check(state: GameState, action: object) -> None:
     """Raise InvalidActionError, NotYourTurnError or IllegalActionError unless legal now."""
+    _check(state, action)
+
+
+def _check(state: GameState, action: object) -> Decision | None:
+    """`check`, returning the decision the action answers (None for a standing order)."""
     act = validate_shape(action)
-    if state.is_over:
+    if state.phase is _GAME_OVER:
         raise IllegalActionError("The game is over.")
     if not 0 <= act.seat < len(state.players):
         raise InvalidActionError(f"There is no seat {act.seat}.")
@@ -113,7 +119,7 @@ def check(state: GameState, action: object) -> None:
         why = standing_order_problem(state, act)
         if why:
             raise IllegalActionError.of(Problem("508.3", why))
-        return
+        return None
     decision = _decision_for(state, act.seat)
     if decision is None:
         waiting = ", ".join(str(s) for s in state.waiting_on()) or "nobody"
@@ -122,14 +128,14 @@ def check(state: GameState, action: object) -> None:
         )
     if decision.kind is _MANUAL:
         check_manual(state, decision, act)
-        return
+        return decision
     if isinstance(act, MANUAL_TYPES):
         raise NotYourTurnError(f"Seat {act.seat} is not resolving a card by hand.", "510.5")
     if decision.kind is _REACT:
         why = react_problem(state, decision, act)
         if why:
             raise IllegalActionError.of(Problem(main_rule(decision.rule), why))
-        return
+        return decision
     is_order_answer = isinstance(act, Pass) or not isinstance(act, Choose | Decline)
     if decision.kind is _ORDER:
         if not is_order_answer:
@@ -137,14 +143,14 @@ def check(state: GameState, action: object) -> None:
                 f"Seat {act.seat} must give an Order or pass, not choose.", "505.2"
             )
         if isinstance(act, Pass):
-            return
+            return decision
         for i in _ids(act):
             if not 0 <= i < len(state.instances):
                 raise InvalidActionError(f"There is no card #{i} in this game.")
         problem = order_problem(state, act)
         if problem:
             raise IllegalActionError.of(problem)
-        return
+        return decision
     if is_order_answer:
         raise NotYourTurnError(
             f"Seat {act.seat} must first answer: {decision.prompt}", main_rule(decision.rule)
@@ -153,7 +159,7 @@ def check(state: GameState, action: object) -> None:
         if not decision.may_decline:
             rule = main_rule(decision.rule)
             raise IllegalActionError.of(Problem(rule, "this decision may not be declined."))
-        return
+        return decision
     assert isinstance(act, Choose)
     if act.option not in decision.options:
         raise IllegalActionError.of(
@@ -162,6 +168,7 @@ def check(state: GameState, action: object) -> None:
                 f"{act.option} is not one of the choices for: {decision.prompt}",
             )
         )
+    return decision
 
 
 def main_rule(rules: str) -> str:
@@ -172,7 +179,7 @@ def main_rule(rules: str) -> str:
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action `seat` may take now (empty when the game is not waiting on it)."""
     decision = _decision_for(state, seat)
-    if decision is None or state.is_over:
+    if decision is None or state.phase is _GAME_OVER:
         return []
     if decision.kind is _REACT:
         return react_actions(state, seat, decision)
@@ -195,7 +202,7 @@ def default_action(state: GameState, seat: int) -> Action:
     `pending.DEFAULT_ANSWERS`). Always legal; NotYourTurnError when the game does not wait on
     `seat`."""
     decision = _decision_for(state, seat)
-    if decision is None or state.is_over:
+    if decision is None or state.phase is _GAME_OVER:
         raise NotYourTurnError(f"The game is not waiting on seat {seat}.")
     answer = decision.default_answer
     if answer is DefaultAnswer.PASS:
@@ -209,7 +216,7 @@ def default_action(state: GameState, seat: int) -> Action:
 
 def apply(state: GameState, action: Action) -> Transition:
     """Check and apply an action; returns the new state and its events. Pure."""
-    check(state, action)
+    decision = _check(state, action)
     tx = Tx(state)
     tx.actions_applied += 1
     count_action(tx, action.seat)
@@ -217,7 +224,6 @@ def apply(state: GameState, action: Action) -> Transition:
         set_standing_order(tx, action)
         advance(tx)
         return Transition(tx.freeze(), tuple(tx.events))
-    decision = _decision_for(state, action.seat)
     assert decision is not None
     answer(tx, decision, action)
     advance(tx)

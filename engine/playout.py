@@ -21,12 +21,13 @@ from engine.orders import plausible_order_fields
 from engine.pending import DecisionKind
 from engine.record import GameRecord, new_record
 from engine.rng import Rng
-from engine.state import GameConfig, GameState
+from engine.state import GameConfig, GameState, Phase
 
 # Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
 _MANUAL = DecisionKind.MANUAL
 _REACT = DecisionKind.REACT
 _ORDER = DecisionKind.ORDER
+_GAME_OVER = Phase.GAME_OVER
 
 DEFAULT_TURN_CAP = 100
 
@@ -62,7 +63,7 @@ def random_playout(
     actions: list[Action] = []
     reacts: dict[str, int] = {}
     abilities: dict[str, int] = {}
-    while not state.is_over and state.turn <= turn_cap and len(actions) < max_actions:
+    while state.phase is not _GAME_OVER and state.turn <= turn_cap and len(actions) < max_actions:
         seat = state.pending[0].seat
         action: Action
         if state.pending[0].kind is _MANUAL:

@@ -1,7 +1,8 @@
 """Effects of compiled abilities beyond the primitives of engine.abilities_run: conditional
 effects ("If this character is a Ranger, ...": skipped, with an event, when the condition
 does not hold as the effect starts), stat changes of a group ("All characters in this rank
-gain +1 AC until the end of the turn": those in it as the effect resolves) and skill
+gain +1 AC until the end of the turn": those in it while it lasts, 700.8, engine.groups;
+"adjacent characters": those adjacent as it resolves) and skill
 checks (106) whose success runs `then` and whose failure runs `on_fail` ("Succeed with a
 Medicine check (DC 12) to remove a wound").
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from engine import groups
 from engine.cards.abilities import Affects, Check, Duration, Effect, Op
 from engine.checks import passed, skill_check
 from engine.events_abilities import EffectSkipped
@@ -63,6 +65,9 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         return
     if effect.affects in GROUPS and effect.op is Op.MODIFY_STAT and effect.stat is not None:
         until_end = effect.duration is Duration.END_OF_TURN
+        if effect.affects in groups.LOCATIONS:  # 700.8: also to those entering it
+            groups.start(tx, frame.seat, frame.performer, effect, until_end)
+            return
         for uid in group(tx, frame.performer, effect):  # who is in the group as it resolves
             modify_stat(
                 tx, frame.seat, uid, effect.stat.value.lower(), effect.amount or 0, until_end

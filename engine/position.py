@@ -28,6 +28,7 @@ from engine.state import (
     Format,
     GameConfig,
     GameState,
+    GroupEffect,
     Modifier,
     Orientation,
     Phase,
@@ -46,7 +47,7 @@ TOP_KEYS = frozenset(
         "position_version", "comment", "config", "seed", "rng_counter", "dice", "cards",
         "seats", "turn", "phase", "active", "passes", "initiative_order", "dungeon",
         "modifiers", "stack", "pending", "step", "winner", "ceased", "used_abilities",
-        "counters",
+        "counters", "group_effects",
     }
 )  # fmt: skip
 SEAT_KEYS = frozenset({"ranks", "eliminated", "initiative_warlord", "comment", *ZONES})
@@ -57,7 +58,11 @@ UNIT_KEYS = frozenset(
     }
 )  # fmt: skip
 CARD_KEYS = frozenset({"card", "id", "owner", "comment"})
-MODIFIER_KEYS = frozenset({"target", "stat", "amount", "source_seat", "until_end_of_turn"})
+MODIFIER_KEYS = frozenset({"target", "stat", "amount", "source_seat", "until_end_of_turn", "group"})
+GROUP_KEYS = frozenset(
+    {"id", "affects", "seat", "rank", "exclude", "name", "stat", "amount", "source_seat",
+     "until_end_of_turn"}
+)  # fmt: skip
 
 
 class PositionError(EngineError):
@@ -473,7 +478,36 @@ class _Builder:
             step=_int(data.get("step", 0), "step", 0),
             used_abilities=_triples(data.get("used_abilities", []), "used_abilities", int),
             counters=_triples(data.get("counters", []), "counters", str),
+            group_effects=self._groups(data.get("group_effects", [])),
         )
+
+    def _groups(self, raw: Any) -> tuple[GroupEffect, ...]:
+        """700.8: the effects on the characters of a location (engine.groups)."""
+        out = []
+        for i, item in enumerate(_list(raw, "group_effects")):
+            path = f"group_effects[{i}]"
+            data = _obj(item, path)
+            _known(data, GROUP_KEYS, path)
+            name = data.get("name", "")
+            if not isinstance(name, str):
+                raise _fail(f"{path}.name", "expected a string")
+            out.append(
+                GroupEffect(
+                    id=_int(data.get("id"), f"{path}.id", 1),
+                    affects=_choice(data.get("affects"), f"{path}.affects", ("army", "rank")),
+                    seat=self._seat_number(data.get("seat"), f"{path}.seat"),
+                    rank=_int(data.get("rank", 0), f"{path}.rank", 0),
+                    exclude=_int(data.get("exclude", -1), f"{path}.exclude", -1),
+                    name=name,
+                    stat=_choice(data.get("stat"), f"{path}.stat", STATS),
+                    amount=_int(data.get("amount"), f"{path}.amount"),
+                    source_seat=self._seat_number(data.get("source_seat"), f"{path}.source_seat"),
+                    until_end_of_turn=_bool(
+                        data.get("until_end_of_turn", True), f"{path}.until_end_of_turn"
+                    ),
+                )
+            )
+        return tuple(out)
 
     def _initiative_warlord(self, seat: int, units: Mapping[int, Unit]) -> int | None:
         """504.1.1: the Warlord a seat with several chose to roll (written by dumps)."""
@@ -515,6 +549,7 @@ class _Builder:
             until_end_of_turn=_bool(
                 data.get("until_end_of_turn", True), f"{path}.until_end_of_turn"
             ),
+            group=_int(data.get("group", 0), f"{path}.group", 0),
         )
 
 

@@ -91,9 +91,19 @@ def position_to_dict(state: GameState, embed_cards: bool = True) -> dict[str, An
                 "amount": m.amount,
                 "source_seat": m.source_seat,
                 "until_end_of_turn": m.until_end_of_turn,
+                **({"group": m.group} if m.group else {}),
             }
             for m in state.modifiers
         ]
+    if state.group_effects:
+        out["group_effects"] = [
+            {
+                "id": g.id, "affects": g.affects, "seat": g.seat, "rank": g.rank,
+                "exclude": g.exclude, "name": g.name, "stat": g.stat, "amount": g.amount,
+                "source_seat": g.source_seat, "until_end_of_turn": g.until_end_of_turn,
+            }
+            for g in state.group_effects
+        ]  # fmt: skip
     if state.used_abilities:
         out["used_abilities"] = [list(u) for u in state.used_abilities]
     if state.counters:

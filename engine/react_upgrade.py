@@ -83,6 +83,30 @@ def refuse_special_wounds(record: GameRecord, version: int) -> None:
                 )
 
 
+def refuse_group_effects(record: GameRecord, version: int) -> None:
+    """Before version 9 a stat change to "characters in your army" or "in this rank" went only
+    to those there as it resolved (700.8: also to those entering, not to those leaving); a
+    record whose cards have such an effect may replay to another game, so it is refused."""
+    from engine.cards.abilities import Duration, Effect, Op
+    from engine.groups import LOCATIONS
+
+    def group(effect: Effect) -> bool:
+        lasting = effect.duration in (Duration.END_OF_TURN, Duration.PERMANENT)
+        if effect.op is Op.MODIFY_STAT and effect.affects in LOCATIONS and lasting:
+            return True
+        return any(group(e) for e in (*effect.then, *effect.on_fail))
+
+    for card in record.cards.values():
+        for ability in card.abilities:
+            if any(group(e) for e in ability.effects):
+                raise RecordError(
+                    f"Record version {version} was written by an older engine and cannot be "
+                    f"replayed: {card.name} gives a bonus or penalty to the characters of an "
+                    "army or a rank, which that engine did not give to characters entering it "
+                    "(700.8), so the game may not replay the same."
+                )
+
+
 def pass_new_windows(record: GameRecord) -> GameRecord:
     """`record` with a `Decline` inserted wherever the game now waits on a react window that
     the record's next action does not answer (an older record never answers one), and a

@@ -24,7 +24,7 @@ from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 8
+RECORD_VERSION = 9
 # Version 1 records predate the choice of position for a character falling forward (401.7):
 # a game with a fall into an occupied rank would not replay identically, so they are refused.
 OLD_VERSIONS = {
@@ -116,13 +116,24 @@ class GameRecord:
             from engine.react_upgrade import upgrade_version_3
 
             return upgrade_version_3(GameRecord.from_dict({**data, "version": RECORD_VERSION}))
-        if version in (4, 5, 6, 7):  # the same games, new windows passed (or refused, saying why)
-            from engine.react_upgrade import refuse_special_wounds, upgrade_version_4
+        if version in (
+            4,
+            5,
+            6,
+            7,
+            8,
+        ):  # the same games, new windows passed (or refused, saying why)
+            from engine.react_upgrade import (
+                refuse_group_effects,
+                refuse_special_wounds,
+                upgrade_version_4,
+            )
 
             current = GameRecord.from_dict({**data, "version": RECORD_VERSION})
             if version < 7:
                 refuse_special_wounds(current, version)
-            return upgrade_version_4(current, version)
+            refuse_group_effects(current, version)
+            return current if version == 8 else upgrade_version_4(current, version)
         if version != RECORD_VERSION:
             raise RecordError(
                 f"Record version {version!r} is not supported (expected {RECORD_VERSION})."

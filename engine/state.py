@@ -92,6 +92,29 @@ class Modifier:
     amount: int
     source_seat: int
     until_end_of_turn: bool = True
+    group: int = 0  # the GroupEffect it comes from (700.8), 0: given to this card itself
+
+
+@dataclass(frozen=True)
+class GroupEffect:
+    """700.8: a stat change to the characters in a location ("characters in your army", "in
+    this rank") while it lasts: characters entering it gain it, those leaving lose it. Each
+    character in it holds one Modifier with `group` = `id` (engine.groups keeps them).
+
+    `affects`: "army" or "rank"; `seat`: whose army, or the formation of the rank `rank`
+    (1 = front, 0 for an army); `exclude`: a card it leaves out ("other characters", -1:
+    none); `name`: only characters with that trait, class... ("" for all)."""
+
+    id: int
+    affects: str
+    seat: int
+    rank: int
+    exclude: int
+    name: str
+    stat: str
+    amount: int
+    source_seat: int
+    until_end_of_turn: bool = True
 
 
 @dataclass(frozen=True)
@@ -144,6 +167,7 @@ class GameState:
     # (card, counter name, count). Both kept by engine.abilities_run.
     used_abilities: tuple[tuple[int, int, int], ...] = ()
     counters: tuple[tuple[int, str, int], ...] = ()
+    group_effects: tuple[GroupEffect, ...] = ()  # 700.8 (engine.groups)
 
     def card(self, instance: int) -> Card:
         """The definition of a card instance."""

@@ -13,7 +13,7 @@ from itertools import compress
 from operator import is_, is_not
 from typing import assert_never
 
-from engine import action_steps, resolve, stats
+from engine import action_steps, groups, resolve, stats
 from engine.cards.abilities import Means, Window
 from engine.cards.model import Card
 from engine.death import check_deaths, check_victory
@@ -175,10 +175,14 @@ def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:
 
 def settle(tx: Tx) -> bool:
     """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
+    if tx.group_effects:
+        groups.sync(tx)  # 700.8: who is in a group effect's location now has its modifier
     key = _calm_key(tx)
     changed, moved = _changes(key)
     events = len(tx.events)
     stop, calm = _settle(tx, changed, moved)
+    if tx.group_effects:
+        groups.sync(tx)  # and after whoever fell forward (a death it causes: next settle)
     if calm and len(tx.events) == events:  # whatever settling changes, it tells in an event
         _CALM[0] = key
     return stop
@@ -427,6 +431,7 @@ def end_of_turn(tx: Tx) -> None:
     (a lost HP bonus can kill, 104.2, 104.6), defeat and illegal ranks (401.6.1: at once, in
     initiative order 401.6.7) before the next one, and before the next turn starts.
     `tx.step` is 1 + the seat whose turn it is to expire one (0: the initiative winner)."""
+    groups.end_turn(tx)  # 700.8: an effect on a group takes no one new once it expires
     order = tx.seat_order()
     start = order.index(tx.step - 1) if tx.step - 1 in order else 0
     for k in range(len(order)):

@@ -63,6 +63,7 @@ class Tx:
         self.standing_orders = state.standing_orders
         self.used_abilities = state.used_abilities
         self.counters = state.counters
+        self.group_effects = state.group_effects
         self.events: list[Event] = []
 
     def freeze(self) -> GameState:
@@ -96,6 +97,7 @@ class Tx:
                 "standing_orders": self.standing_orders,
                 "used_abilities": self.used_abilities,
                 "counters": self.counters,
+                "group_effects": self.group_effects,
             },
         )
         return state

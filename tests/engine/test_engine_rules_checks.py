@@ -146,11 +146,6 @@ def test_rule_700_5_ongoing_effects_on_a_card_end_when_it_leaves_play() -> None:
     assert [(m.target, m.stat) for m in state.modifiers] == [(1, "ac")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="700.8: a group bonus ('characters in your army') is one modifier per character "
-    "there when it resolves (engine.abilities_effects); a character entering later gets none",
-)
 def test_rule_700_8_a_bonus_to_a_location_applies_to_characters_entering_it() -> None:
     """700.8: "If a bonus or penalty is given to all characters in a particular location (e.g.
     ... 'characters in your army'), that bonus or penalty will also apply to characters that

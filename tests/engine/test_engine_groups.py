@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import GameState, apply, stats
 from engine.actions import Action, PerformAbility, action_from_dict
 from engine.game import default_action
@@ -105,3 +107,32 @@ def test_rule_700_8_a_position_holds_a_live_group_effect() -> None:
     assert dump_position(again) == dump_position(state)
     moved = play(again, maneuver(3, "forward"))
     assert stats.armor_class(moved, 3) == 14
+
+
+def test_version_8_records_with_a_group_effect_are_refused_with_a_sentence() -> None:
+    """Before version 9 a group bonus went only to the characters there as it resolved: a
+    version 8 record whose cards have one may not replay the same, so it is refused."""
+    from engine.errors import RecordError
+    from engine.record import GameRecord, new_record_from_position
+
+    data = json.loads((POSITIONS / "rules-group-rank.json").read_text(encoding="utf-8"))
+    record, _ = new_record_from_position(data)
+    old = record.with_action(order(0)).to_dict()
+    old["version"] = 8
+    with pytest.raises(RecordError, match=r"version 8 .*Rank Captain .*700\.8"):
+        GameRecord.from_dict(old)
+    assert GameRecord.from_dict({**old, "version": 9}).actions == (order(0),)
+
+
+def test_version_8_records_without_one_replay() -> None:
+    """A version 8 record whose cards have no group effect replays as before."""
+    from engine.record import GameRecord, new_record_from_position, replay
+
+    data = json.loads((POSITIONS / "rules-group-rank.json").read_text(encoding="utf-8"))
+    del data["cards"]["rank-captain"]
+    data["seats"][0]["ranks"][0][0] = "Legion Shieldbearer"
+    record, _ = new_record_from_position(data)
+    old = record.with_action(order(2)).to_dict()
+    old["version"] = 8
+    again = GameRecord.from_dict(old)
+    assert replay(again).state.modifiers == replay(record.with_action(order(2))).state.modifiers

@@ -136,3 +136,20 @@ def test_version_8_records_without_one_replay() -> None:
     old["version"] = 8
     again = GameRecord.from_dict(old)
     assert replay(again).state.modifiers == replay(record.with_action(order(2))).state.modifiers
+
+
+def test_rule_700_8_a_snapshot_holds_a_live_group_effect() -> None:
+    """700.8 (RULE): restoring a record from a snapshot taken while a group effect is in force
+    gives the same state as replaying it, and the effect still reaches a character entering."""
+    from engine.record import new_record_from_position, replay
+    from engine.snapshots import restore, take_snapshot
+
+    data = json.loads((POSITIONS / "rules-group-rank.json").read_text(encoding="utf-8"))
+    record, _ = new_record_from_position(data)
+    record = record.with_action(order(0)).with_action(action_from_dict(PASS))
+    state = replay(record).state
+    assert state.group_effects
+    restored = restore(record, [take_snapshot(record, state, len(record.actions))])
+    assert restored == state
+    moved = play(restored, maneuver(3, "forward"))
+    assert stats.armor_class(moved, 3) == 14

@@ -8,10 +8,15 @@ its words' stems follow each other in a column.
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
 
 from rules_index.porter import porter
 from rules_index.text import fold
@@ -23,6 +28,13 @@ TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)  # as FTS5's unicode61: "don't" is
 def tokens(text: str) -> list[str]:
     """The Porter stems of a text's words, as FTS5's `porter` tokenizer has them."""
     return [porter(t) for t in TOKEN_RE.findall(fold(text))]
+
+
+@lru_cache(maxsize=1024)
+def query_tokens(text: str) -> tuple[str, ...]:
+    """`tokens`, remembered for one query (`Ranker.rank` clears it): its words are looked
+    up in the rules and in each expansion table (players', newcomers' questions, situations)."""
+    return tuple(tokens(text))
 
 
 class Bm25Index:
@@ -54,6 +66,11 @@ class Bm25Index:
         self.average = sum(self.length.values()) / max(self.n, 1)
         self.weights: tuple[float, ...] = ()
         self.postings: dict[str, list[tuple[int, float]]] = {}
+        # `top`'s arrays: the postings as (positions, shares), for `arrays_for` weights
+        self.ids: list[int] = list(self.counts)
+        self.position = {doc: i for i, doc in enumerate(self.ids)}
+        self.arrays: dict[str, tuple[npt.NDArray[np.intp], npt.NDArray[np.float64]]] = {}
+        self.arrays_for: tuple[float, ...] = ()
 
     def idf(self, df: int) -> float:
         return max(math.log((self.n - df + 0.5) / (df + 0.5)), 1e-6)
@@ -93,16 +110,60 @@ class Bm25Index:
         each distinct one a term, among those `keep` accepts."""
         return self.best(self.scores(words, phrases), limit, keep)
 
+    def top(self, words: Iterable[str], phrases: Iterable[str], limit: int) -> dict[int, float]:
+        """`search` without `keep`, the same documents in the same order with the same scores
+        to the last bit, summed in arrays: a term's shares are added to its documents in one
+        step, in the same order, and ties keep the order in which documents were first met."""
+        if self.arrays_for != self.weights:
+            position = self.position
+            self.arrays = {
+                s: (
+                    np.fromiter((position[d] for d, _ in post), np.intp, len(post)),
+                    np.fromiter((v for _, v in post), np.float64, len(post)),
+                )
+                for s, post in self.postings.items()
+            }
+            self.arrays_for = self.weights
+        never = np.iinfo(np.int64).max
+        acc = np.zeros(self.n)
+        first = np.full(self.n, never, np.int64)  # when each document was first met
+        met = 0
+        arrays = self.arrays.get
+        for word in words:
+            for s in query_tokens(word):
+                found = arrays(s)
+                if found is None:
+                    continue
+                at, share = found
+                acc[at] += share
+                new = first[at] == never
+                first[at[new]] = met + np.flatnonzero(new)
+                met += len(at)
+        for phrase in phrases:
+            extra: dict[int, float] = {}
+            self._phrase(query_tokens(phrase), extra)
+            for doc, value in extra.items():  # as `scores` would add them
+                i = self.position[doc]
+                acc[i] = acc[i] + value
+                if first[i] == never:
+                    first[i] = met
+                met += 1
+        touched = np.flatnonzero(first != never)
+        order = np.lexsort((first[touched], -acc[touched]))[:limit]
+        ids = self.ids
+        return {ids[i]: float(acc[i]) for i in touched[order].tolist()}
+
     def scores(self, words: Iterable[str], phrases: Iterable[str]) -> dict[int, float]:
         """Every matching document's BM25 (higher is better)."""
         acc: dict[int, float] = {}
         get = acc.get
+        postings = self.postings.get
         for word in words:
-            for s in tokens(word):
-                for doc, share in self.postings.get(s, ()):
+            for s in query_tokens(word):
+                for doc, share in postings(s, ()):
                     acc[doc] = get(doc, 0.0) + share
         for phrase in phrases:
-            self._phrase(tokens(phrase), acc)
+            self._phrase(query_tokens(phrase), acc)
         return acc
 
     @staticmethod
@@ -111,9 +172,10 @@ class Bm25Index:
     ) -> dict[int, float]:
         """The `limit` best of `scores` that `keep` accepts."""
         docs = scores if keep is None else [d for d in scores if keep(d)]
-        return {d: scores[d] for d in sorted(docs, key=scores.__getitem__, reverse=True)[:limit]}
+        # as sorted(..., reverse=True)[:limit], ties in the same order, without sorting all
+        return {d: scores[d] for d in heapq.nlargest(limit, docs, key=scores.__getitem__)}
 
-    def _phrase(self, stems: list[str], acc: dict[int, float]) -> None:
+    def _phrase(self, stems: Sequence[str], acc: dict[int, float]) -> None:
         if len(stems) < 2:
             for doc, share in self.postings.get(stems[0] if stems else "", ()):
                 acc[doc] = acc.get(doc, 0.0) + share

@@ -67,7 +67,7 @@ class Expansions:
         if not self.entry:
             return {}
         terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
-        return self.bm25.search(terms, dict.fromkeys(plan.phrases[:PHRASES]), self.candidates)
+        return self.bm25.top(terms, dict.fromkeys(plan.phrases[:PHRASES]), self.candidates)
 
     def score(self, plan: QueryPlan, concept_weights: Sequence[float]) -> dict[int, float]:
         """Entry id -> how much the query resembles the questions it answers: its best

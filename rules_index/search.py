@@ -16,7 +16,7 @@ import re
 import sqlite3
 from collections.abc import Mapping
 
-from rules_index.bm25 import Bm25Index
+from rules_index.bm25 import Bm25Index, query_tokens
 from rules_index.expansion import (
     Expansions,
     ask_weighted,
@@ -233,6 +233,7 @@ class Ranker(NameLayer, Spelling):
     # -- combination -----------------------------------------------------------------------
 
     def rank(self, query: str, docs: set[str], limit: int) -> list[Hit]:
+        query_tokens.cache_clear()  # the words' stems are shared by this query's look-ups only
         plan = self.plan(query)
         rw = self.ranking
         scores: dict[int, float] = {}

@@ -110,3 +110,28 @@ def test_stored_stems_give_the_scores_of_the_texts() -> None:
     a.weigh((3.0, 1.0, 0.4))
     b.weigh((3.0, 1.0, 0.4))
     assert a.scores(["falling"], ["fall forward"]) == b.scores(["falling"], ["fall forward"])
+
+
+def test_top_gives_search_s_documents_order_and_scores_ties_included() -> None:
+    """`top` (summed in arrays) is `search` to the last bit: the same documents, the same
+    scores, and equal scores in the order the documents were first met."""
+    docs = [
+        (10, ("stunned character", "")),
+        (3, ("a character that is stunned", "stun")),
+        (7, ("stunned character", "")),  # the same text as 10: a tie
+        (1, ("the rank falls forward", "rank")),
+        (4, ("turn the card sideways", "stunned sideways")),
+        (2, ("nothing in common", "")),
+    ]
+    index = Bm25Index(docs)
+    index.weigh((1.0, 0.5))
+    for words, phrases in (
+        (["stunned", "character"], ["stunned character"]),
+        (["rank", "sideways", "stun"], ["turn the card", "falls"]),
+        (["character", "stunned"], []),
+        (["absent"], ["not there"]),
+    ):
+        for limit in (1, 2, 10):
+            expected = index.search(words, phrases, limit)
+            found = index.top(words, phrases, limit)
+            assert list(found.items()) == list(expected.items())

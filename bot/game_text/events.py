@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from bot.game_text.menus import ADJUST_LINES
+from bot.game_text.menus import ADJUST_LINES, adjust_line, counters_phrase
 from bot.game_text.rolls import roll_line, wounds_text
 from bot.game_text.words import ENGLISH, Words
 from engine.events import (
@@ -239,7 +239,10 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("healed", name=e.name, amount=e.amount, wounds=e.wounds)
         case CountersChanged():
             return say(
-                "counters_changed", name=e.name, amount=e.amount, counter=e.counter, total=e.total
+                "counters_changed",
+                name=e.name,
+                counters=("+" if e.amount > 0 else "") + counters_phrase(e.amount, e.counter),
+                total=e.total,
             )
         case CardToHand():
             if e.zone == "deck":  # from one hidden zone to another: its owner sees it
@@ -251,8 +254,8 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("card_attached", name=e.name, to_name=e.to_name)
         case Adjusted():
             lines = HIDDEN_ADJUST_LINES if e.op in HIDDEN_ADJUST_LINES else ADJUST_LINES
-            what = lines.get(e.op, e.op).format(
-                card=e.name or "", target=e.target_name or "", amount=e.amount, name=e.counter
+            what = adjust_line(
+                lines.get(e.op, e.op), e.name or "", e.target_name or "", e.amount, e.counter
             )
             return say("adjusted", seat=seat, source_name=e.source_name, what=what)
         case ResolvedByHand():

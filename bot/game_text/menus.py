@@ -105,32 +105,61 @@ def describe_ability(state: GameState, action: Action) -> str:
     what = ADJUST_LINES.get(action.op, action.op.replace("_", " "))
     card = n(action.card) if action.card >= 0 else ""
     target = n(action.target) if action.target >= 0 else ""
-    return what.format(card=card, target=target, amount=action.amount, name=action.name)
+    return adjust_line(what, card, target, action.amount, action.name)
+
+
+def adjust_line(template: str, card: str, target: str, amount: int, name: str) -> str:
+    """An adjustment's line (ADJUST_LINES), its counters and cards counted in words."""
+    return template.format(
+        card=card,
+        target=target,
+        amount=amount,
+        name=name,
+        counters=counters_phrase(amount, name),
+        cards=counted(amount, "card"),
+        wounds=counted(amount, "wound"),
+        ranks=counted(amount, "rank"),
+    )
+
+
+def counted(amount: int, noun: str) -> str:
+    """'1 wound', '2 wounds'."""
+    return f"{amount} {noun}" + ("" if abs(amount) == 1 else "s")
+
+
+def counters_phrase(amount: int, name: str) -> str:
+    """'1 counter', '2 counters', '1 poison counter', '3 poison counters' (704)."""
+    kind = name.strip()
+    if kind.casefold().removesuffix("s") in ("", "counter"):
+        noun = "counter"
+    else:
+        noun = kind if kind.casefold().endswith("counter") else f"{kind} counter"
+    return counted(amount, noun)
 
 
 ADJUST_LINES = {
-    "wound": "Inflict {amount} wound(s) on {card}",
-    "heal": "Heal {amount} wound(s) from {card}",
+    "wound": "Inflict {wounds} on {card}",
+    "heal": "Heal {wounds} from {card}",
     "spend": "Spend {card}",
     "ready": "Ready {card}",
     "stun": "Stun {card}",
     "kill": "Kill {card}",
-    "move_forward": "Move {card} forward {amount} rank(s)",
-    "move_backward": "Move {card} backward {amount} rank(s)",
+    "move_forward": "Move {card} forward {ranks}",
+    "move_backward": "Move {card} backward {ranks}",
     "modify_atk": "Give {card} {amount:+d} ATK until the end of the turn",
     "modify_ac": "Give {card} {amount:+d} AC until the end of the turn",
     "modify_skill": "Give {card} {amount:+d} Skill until the end of the turn",
     "modify_hp": "Give {card} {amount:+d} HP until the end of the turn",
     "modify_level": "Give {card} {amount:+d} level until the end of the turn",
-    "draw": "Draw {amount} card(s)",
+    "draw": "Draw {cards}",
     "discard": "Discard {card}",
     "retrieve": "Return {card} from the discard pile to hand",
     "search": "Take {card} from the deck, then shuffle",
     "banish": "Banish {card}",
     "return_to_hand": "Return {card} to its owner's hand",
     "create_token": "Create a token copy of {card}",
-    "add_counters": "Put {amount} {name} counter(s) on {card}",
-    "remove_counters": "Remove {amount} {name} counter(s) from {card}",
+    "add_counters": "Put {counters} on {card}",
+    "remove_counters": "Remove {counters} from {card}",
     "attach": "Attach {card} to {target}",
     "melee_strike": "{card} performs a {amount:+d} melee strike at {target}",
     "ranged_strike": "{card} performs a {amount:+d} ranged strike at {target}",

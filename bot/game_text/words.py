@@ -41,7 +41,7 @@ TEMPLATES: dict[str, str] = {
     "ability_performed": "{performer_name} performs {name}{target}: {text}",
     "effect_skipped": "Part of {name} does nothing: {why}{rule}.",
     "healed": "{name} heals {amount} wound(s); {wounds} left.",
-    "counters_changed": "{name}: {amount:+d} {counter} counter(s), {total} now (704).",
+    "counters_changed": "{name}: {counters}, {total} now (704).",
     "card_to_hand": "{name} goes to its owner's hand from the {zone}.",
     "card_to_hand_from_deck": "{seat} puts a card from their deck into their hand.",
     "deck_shuffled": "{seat} shuffles their deck.",

@@ -32,7 +32,7 @@ def test_hot_seat_plays_a_manual_card_resolved_with_adjustments() -> None:
     enemy = instance_of(state, "p1-a", 1)
     label, name = game_text.card_label(state, enemy), state.card(enemy).name
     picks = []
-    for wanted in ("performs Bolt", f"Inflict 1 wound(s) on {label}", "Done: the card"):
+    for wanted in ("performs Bolt", f"Inflict 1 wound on {label}", "Done: the card"):
         number, state = _pick(state, wanted)
         picks.append(number)
     out = io.StringIO()
@@ -40,7 +40,7 @@ def test_hot_seat_plays_a_manual_card_resolved_with_adjustments() -> None:
     record = game_cli.play_loop(start, record, io.StringIO("\n".join(picks) + "\n"), out)
     shown = out.getvalue()
     assert "cannot read" in shown  # the card text is shown for the manual effect
-    assert f"adjusts by hand for Bolt: Inflict 1 wound(s) on {name}." in shown
+    assert f"adjusts by hand for Bolt: Inflict 1 wound on {name}." in shown
     assert "declares Bolt resolved" in shown
     kinds = [a.to_dict()["type"] for a in record.actions]
     assert kinds == ["perform_ability", "adjust", "done_resolving"]

@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from position_play import play
+
 from engine import DecisionKind, Decline, GameState, apply, events_for, legal_actions
 from engine.actions import Action, Adjust, DoneResolving, PerformAbility, action_from_dict
 from engine.frames import PerformingAction, ReactWindow
@@ -20,16 +22,6 @@ RAIDER, SAGE, RALLY, SEER, SENTINEL, DISPEL = 0, 1, 3, 7, 8, 10
 def data(name: str) -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
     return loaded
-
-
-def play(state: GameState, *actions: dict[str, Any] | Action) -> tuple[GameState, list[Any]]:
-    events: list[Any] = []
-    for raw in actions:
-        action = raw if isinstance(raw, Action) else action_from_dict(raw)
-        transition = apply(state, action)
-        events += transition.events
-        state = transition.state
-    return state, events
 
 
 def asked(state: GameState) -> tuple[int, str, str] | None:

@@ -3,40 +3,16 @@ counters (704), Cursed (602.2), zero effect (510.9.2), ongoing effects (700.5, 7
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import pytest
+from position_play import load, play
+from position_play import position_data as data_of
 
-from engine import GameState, apply, check, legal_actions, stats
-from engine.actions import Action, Adjust, PerformAbility, action_from_dict
+from engine import GameState, check, legal_actions, stats
+from engine.actions import Action, Adjust, PerformAbility
 from engine.errors import IllegalActionError
-from engine.events import BaseEvent
 from engine.events_abilities import CountersChanged
 from engine.game import default_action
 from engine.position import load_position
-
-POSITIONS = Path(__file__).parent / "positions"
-
-
-def data_of(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
-    return loaded
-
-
-def load(name: str) -> GameState:
-    return load_position(data_of(name))
-
-
-def play(state: GameState, *actions: dict[str, Any] | Action) -> tuple[GameState, list[BaseEvent]]:
-    events: list[BaseEvent] = []
-    for raw in actions:
-        action = raw if isinstance(raw, Action) else action_from_dict(raw)
-        transition = apply(state, action)
-        events += transition.events
-        state = transition.state
-    return state, events
 
 
 def order(seat: int, card: int, target: int = -1) -> PerformAbility:

@@ -4,14 +4,14 @@ tests/engine/positions/rules-*.json."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from position_play import load, play
+from position_play import position_data as data_of
 
-from engine import DecisionKind, GameState, apply, check, legal_actions
-from engine.actions import Action, DefeatDungeon, PerformAbility, action_from_dict
+from engine import DecisionKind, check, legal_actions
+from engine.actions import DefeatDungeon, PerformAbility, action_from_dict
 from engine.errors import IllegalActionError
 from engine.events import (
     BaseEvent,
@@ -26,27 +26,6 @@ from engine.events import (
 from engine.events_abilities import EffectSkipped, Healed
 from engine.position import load_position
 from engine.state import Orientation
-
-POSITIONS = Path(__file__).parent / "positions"
-
-
-def data_of(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
-    return loaded
-
-
-def load(name: str) -> GameState:
-    return load_position(data_of(name))
-
-
-def play(state: GameState, *actions: dict[str, Any] | Action) -> tuple[GameState, list[BaseEvent]]:
-    events: list[BaseEvent] = []
-    for raw in actions:
-        action = raw if isinstance(raw, Action) else action_from_dict(raw)
-        transition = apply(state, action)
-        events += transition.events
-        state = transition.state
-    return state, events
 
 
 def of(kind: type[Any], events: list[BaseEvent]) -> list[Any]:

@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine import DecisionKind, Decline, GameState, apply, legal_actions
-from engine.actions import Action, PerformAbility, action_from_dict
+from position_play import play
+
+from engine import DecisionKind, Decline, GameState, legal_actions
+from engine.actions import PerformAbility
 from engine.events import BaseEvent, CardToDiscard
 from engine.events_reacts import ReactPerformed
 from engine.frames import ActionStep, PerformingAction, ReactWindow
@@ -21,16 +23,6 @@ def load(name: str, edit: dict[str, Any] | None = None) -> GameState:
     data: dict[str, Any] = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
     data["cards"] = {**data.get("cards", {}), **(edit or {})}
     return load_position(data)
-
-
-def play(state: GameState, *actions: dict[str, Any] | Action) -> tuple[GameState, list[BaseEvent]]:
-    events: list[BaseEvent] = []
-    for raw in actions:
-        action = raw if isinstance(raw, Action) else action_from_dict(raw)
-        transition = apply(state, action)
-        events += transition.events
-        state = transition.state
-    return state, events
 
 
 def kinds(events: list[BaseEvent]) -> list[str]:

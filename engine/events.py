@@ -4,7 +4,7 @@ One class per kind; `Event` is their union, so a front end can `match` every kin
 `typing.assert_never` catch a kind it forgot. Every event has a stable `kind` name and
 `to_dict()` (`{"kind": ..., "seat": ..., <fields>}`, see docs/engine.md). Events carry facts
 (ids, names, numbers, rule numbers and short `why` codes), never sentences: the words belong to
-the front end (bot/game_text.py), so another language needs no engine change.
+the front end (bot/game_text/), so another language needs no engine change.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Events of abilities (507.6, 507.7, 510) and of manual resolution with adjustments.
 
-Facts only (ids, names, numbers, codes); bot/game_text.py words them. They join the `Event`
+Facts only (ids, names, numbers, codes); bot/game_text/ words them. They join the `Event`
 union in engine.events.
 """
 

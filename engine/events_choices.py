@@ -1,5 +1,5 @@
 """The event of a choice an effect left to its performer (engine.choices): facts only, worded
-by bot/game_text.py. It joins the `Event` union in engine.events."""
+by bot/game_text/. It joins the `Event` union in engine.events."""
 
 from __future__ import annotations
 

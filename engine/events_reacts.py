@@ -1,4 +1,4 @@
-"""Events of react windows (508). Facts only; bot/game_text.py words them.
+"""Events of react windows (508). Facts only; bot/game_text/ words them.
 
 A window that opens, a seat asked and a seat passing make no event: the public record of a
 game must not tell who could have reacted (engine.reacts). Only a React performed is told.

@@ -4,7 +4,7 @@
 game to the messages to send. It returns typed frozen values a front end switches on
 exhaustively (`match` + `assert_never` over `Message`):
 
-- `PublicLog`: the events as sentences for the game's channel (bot/game_text.py's words,
+- `PublicLog`: the events as sentences for the game's channel (bot/game_text/'s words,
   full die rolls).
 - `WaitingOn`: the public line saying whom the game now waits on, and for what.
 - `PrivateUpdate`: one per seat, for its owner only: the hand, the legal moves, what that

@@ -41,6 +41,7 @@ from engine.problems import Problem
 from engine.state import Orientation, Unit
 from engine.stats import Board
 from engine.strikes import melee_targets, ranged_targets
+from engine.target_filter import fits as target_fits
 
 # Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
 _ANY = Who.ANY
@@ -218,6 +219,8 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
             continue
         if within is not None and (here is None or distance(here, there) > within):
             continue
+        if cost.name and not target_fits(board, uid, cost.name):
+            continue  # "target a stunned Siege character"
         if not mine and stats.has_keyword(board, uid, "Ward"):
             continue  # 602.19: not targeted by opposing non-strike actions
         out.append(uid)

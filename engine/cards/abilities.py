@@ -192,7 +192,9 @@ class Cost:
     side: Who = Who.ANY
     within_ranks: int | None = None
     rank: int | None = None
-    name: str = ""  # the counter name for REMOVE_COUNTERS ("Charge")
+    # REMOVE_COUNTERS: the counter name ("Charge"); TARGET: what the target must be
+    # ("stunned non-warlord siege", engine.cards.card_filter.read_target_words)
+    name: str = ""
 
 
 class Op(StrEnum):

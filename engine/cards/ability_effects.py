@@ -204,6 +204,13 @@ def _find(op: Op, m: re.Match[str]) -> tuple[Effect, ...]:
     return (Effect(op, Affects.YOU, found.count, name=m["what"], reveal=reveal),)
 
 
+def _search(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    """A deck searched (701.1), or a discard pile searched: a card retrieved (not shuffled)."""
+    if m["zone"] == "deck":
+        return _find(Op.SEARCH, m)
+    return () if m["shuffle"] else _find(Op.RETRIEVE, m)
+
+
 _FAIL_STATES = {
     "be stunned": Op.STUN, "become stunned": Op.STUN, "be spent": Op.SPEND,
     "become spent": Op.SPEND, "be killed": Op.KILL, "die": Op.KILL, "stun": Op.STUN,
@@ -345,17 +352,17 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(rf"discard (?P<n>{_N}) cards?(?: from your hand)?"), _cards(Op.DISCARD)),
     (
         re.compile(
-            r"search your deck for (?P<what>[a-z0-9 ]+?)"
+            r"search your (?P<zone>deck|discard pile) for (?P<what>[a-z0-9 -]+?)"
             r"(?P<show>,? (?:and )?(?:reveal it|show it to (?:the other players|your opponents?"
             r"|all players|everyone)))?,? (?:and |then )*(?:put|add|place) "
             r"(?:it|him|her|them|that card|the card) (?:in|into|to) your hand"
             r"(?P<shuffle>,? (?:and |then )*shuffle your deck)?"
         ),
-        lambda m, t: _find(Op.SEARCH, m),
+        _search,
     ),
     (
         re.compile(
-            r"(?:retrieve|return|put|take) (?P<what>[a-z0-9 ]+?) from your discard pile"
+            r"(?:retrieve|return|put|take) (?P<what>[a-z0-9 -]+?) from your discard pile"
             r"(?: and put (?:it|him|her) (?:in|into) your hand| (?:in|into|to) your hand)"
         ),
         lambda m, t: _find(Op.RETRIEVE, m),

@@ -30,6 +30,7 @@ from engine.cards.ability_compose import compile_effect
 from engine.cards.ability_effects import NUMBERS
 from engine.cards.ability_static import compile_static
 from engine.cards.ability_triggers import read_trigger
+from engine.cards.card_filter import read_target_words
 from engine.cards.model import CardType
 
 _HEADER = re.compile(
@@ -46,8 +47,10 @@ _COST_TO = re.compile(rf"^(?P<cost>{_COST_VERB}\b[^.:]*?)(?<!\bup) to (?P<effect
 _N = r"(?:a|an|one|two|three|four|five|\d+|x)"
 _TARGET = re.compile(
     rf"^target (?:(?P<n>{_N}|up to (?:two|three|\d+)) )?(?P<side>opposing |other |another )?"
-    r"(?:character|characters)"
-    r"(?: (?:within|up to) (?P<r>one|two|three|\d+) ranks?(?: away)?| in any rank"
+    r"(?P<desc>(?:(?!within\b|in\b|up\b)[\w-]+ ){0,4}?)"
+    r"(?:character|characters|(?P<noun>(?!rank|ranks|item|items|player|card|cards|opponent"
+    r"|character)[a-z-]+))"
+    r"(?: (?:within|up to) (?P<r>one|two|three|\d+) ranks?(?: away)?| in any rank| in play"
     r"| in (?P<here>this) rank| in (?P<yours>your) (?:army|formation)"
     r"| in (?P<whose>your|the|an opposing|any) (?:first|front|1st) rank)?$",
     re.I,
@@ -301,8 +304,18 @@ class _Compiler:
             side = Who.YOURS if m["yours"] or whose == "your" else side
             side = Who.OPPOSING if whose == "an opposing" else side
             rank = 1 if whose else None
+            words = " ".join(w for w in ((m["desc"] or "").strip(), m["noun"] or "") if w)
+            words = words.casefold()
+            if words and read_target_words(words) is None:
+                return _other(part)
             return Cost(
-                CostKind.TARGET, _count(count), part, side=side, within_ranks=within, rank=rank
+                CostKind.TARGET,
+                _count(count),
+                part,
+                side=side,
+                within_ranks=within,
+                rank=rank,
+                name=words,
             )
         return _other(part)
 

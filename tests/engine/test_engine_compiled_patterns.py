@@ -1,0 +1,66 @@
+"""Effect wordings compiled from card text and run by the engine (issue 10, section 2): card
+filters of several words, targets described by their state and card, a player chosen, an
+action redirected, wounds moved, a card retrieving itself. Driven by position files."""
+
+from __future__ import annotations
+
+from engine import DecisionKind, GameState, legal_actions
+from engine.actions import Choose, PerformAbility
+from engine.state import Orientation
+from tests.engine.position_play import load, play
+
+
+def uid(state: GameState, name: str, seat: int | None = None) -> int:
+    """The instance of card `name` (in seat `seat`'s zones or play when given)."""
+    found = [i for i in range(len(state.instances)) if state.card(i).name == name]
+    if seat is not None:
+        player = state.players[seat]
+        mine = {*player.hand, *player.deck, *player.discard}
+        mine |= {u for u, unit in state.units.items() if unit.controller == seat}
+        found = [i for i in found if i in mine]
+    assert found, name
+    return found[0]
+
+
+def test_rule_212_1_a_search_reads_several_attributes_and_a_non() -> None:
+    """212.1: "Attributes are defined as a card's non-numerical aspects that may affect game
+    play. This includes their traits, keywords, alignment, action type, and Damage Type."
+    Census looks for "a level 2 or lower non-Elf Human character": of the deck, only the
+    level 1 and 2 Humans qualify (not the Elf, the level 3 Human nor the Dwarf)."""
+    state = load("compiled-filters.json")
+    census, raider = uid(state, "Census"), uid(state, "Grunt Raider")
+    asked, _ = play(state, PerformAbility(0, census, 0, raider))
+    decision = asked.pending[0]
+    assert (decision.kind, decision.rule) == (DecisionKind.CHOOSE_CARD, "701.1")
+    names = sorted(asked.card(c).name for c in decision.options)
+    assert names == ["Freeblade Veteran", "Sellsword Recruit"]
+    done, events = play(asked, Choose(0, decision.options[0]))
+    assert decision.options[0] in done.players[0].hand
+    assert any(e.kind == "card_revealed" for e in events)
+
+
+def test_rule_212_1_either_of_two_attributes_from_the_discard_pile() -> None:
+    """212.1 (traits are attributes): "an Undead or Goblin card" from the discard pile is
+    the Goblin, not the Orc nor the Action."""
+    state = load("compiled-filters.json")
+    sifting, raider = uid(state, "Grave Sifting"), uid(state, "Grunt Raider")
+    asked, _ = play(state, PerformAbility(0, sifting, 0, raider))
+    assert [asked.card(c).name for c in asked.pending[0].options] == ["Sneakblade Goblin"]
+
+
+def test_rule_511_2_a_target_described_by_its_state_and_character_type() -> None:
+    """511.2: "An action targets a character or other card if it says it does (e.g.,
+    "Target an opposing character within one rank")". The Siege Drill's "target a stunned
+    non-Warlord character within two ranks" offers the two stunned non-Warlords only (not
+    the ready Thornweaver nor the stunned Warlord), and wounds the one chosen."""
+    state = load("compiled-filters.json")
+    drill = uid(state, "Siege Drill")
+    offered = {
+        a.target for a in legal_actions(state, 0)
+        if isinstance(a, PerformAbility) and a.card == drill
+    }  # fmt: skip
+    sentinel, initiate = uid(state, "Glade Sentinel", 1), uid(state, "Moonwell Initiate", 1)
+    assert offered == {sentinel, initiate}
+    assert all(state.units[t].orientation is Orientation.STUNNED for t in offered)
+    done, _ = play(state, PerformAbility(0, drill, 0, drill, initiate))
+    assert initiate in done.players[1].discard  # 1 hit point: the wound kills it (104.2)

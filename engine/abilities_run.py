@@ -85,6 +85,8 @@ def _effect_runnable(effect: Effect, has_target: bool) -> bool:
         return effect.affects is Affects.TRIGGER
     if effect.op not in RUNNABLE:
         return False
+    if effect.op is Op.RETRIEVE and effect.affects is Affects.SOURCE:
+        return True  # "retrieve this card from your discard pile" (405)
     if effect.op in _YOURS:
         return effect.affects is Affects.YOU
     if effect.op is Op.CREATE_TOKEN:  # a character token for you, an item token equipped
@@ -350,6 +352,9 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     if op is Op.CREATE_TOKEN:
         _create_token(tx, frame, effect)
         return
+    if op is Op.RETRIEVE and effect.affects is Affects.SOURCE:
+        _retrieve_itself(tx, frame)
+        return
     if op in (Op.DISCARD, Op.SEARCH, Op.RETRIEVE):
         from engine.choose_card import run_choice_effect
 
@@ -384,6 +389,16 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         _save(tx, frame, effect, whom)
         return
     apply_to(tx, frame, effect, whom)
+
+
+def _retrieve_itself(tx: Tx, frame: ResolvingAbility) -> None:
+    """ "Retrieve this card from your discard pile": the card goes from its owner's discard
+    pile (405) to their hand, if it is still there."""
+    owner = tx.owners[frame.card]
+    if frame.card in tx.player(owner).discard:
+        to_hand(tx, frame.card, "discard")
+    else:
+        _skip(tx, frame, "not_in_discard", "405.1")
 
 
 def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:

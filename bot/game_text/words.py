@@ -120,6 +120,7 @@ WHY: dict[str, str] = {
     "condition_not_met": "its condition does not hold",
     "not_found": "no card is taken",
     "empty_hand": "the hand is empty",
+    "not_in_discard": "the card is no longer in the discard pile",
     "riposte": "a Riposte strike may not be redirected",
     "true_strike": "True Strike: the strike may not be canceled or redirected",
     # character_died

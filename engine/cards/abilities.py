@@ -227,7 +227,9 @@ class Op(StrEnum):
     CHECK = "check"  # the affected character makes a skill check (106); `then` on a success
     SURVEY = "survey"  # 602.17: arrange the top two cards of your deck
     SEARCH = "search"  # take a card matching `name` from your deck into your hand, shuffle
-    RETRIEVE = "retrieve"  # take a card matching `name` from your discard pile into your hand
+    # take a card matching `name` from your discard pile into your hand (affects SOURCE:
+    # the card itself, "retrieve this card from your discard pile")
+    RETRIEVE = "retrieve"
     REDIRECT = "redirect"  # the triggering strike targets another character (`name`: which)
     CREATE_TOKEN = "create_token"  # put standard token `name` into play (703.3, 703.4, 703.9)
 

@@ -362,6 +362,14 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
+            r"(?:retrieve|return|put|take) this (?:card|character)(?: (?:in|into|to) your hand)?"
+            r" from your discard pile(?: and put (?:it|him|her) (?:in|into) your hand"
+            r"| (?:in|into|to) your hand)?"
+        ),
+        lambda m, t: (Effect(Op.RETRIEVE, Affects.SOURCE),),  # the card itself (405)
+    ),
+    (
+        re.compile(
             r"(?:retrieve|return|put|take) (?P<what>[a-z0-9 -]+?) from your discard pile"
             r"(?: and put (?:it|him|her) (?:in|into) your hand| (?:in|into|to) your hand)"
         ),

@@ -5,7 +5,7 @@ action redirected, wounds moved, a card retrieving itself. Driven by position fi
 from __future__ import annotations
 
 from engine import DecisionKind, GameState, legal_actions
-from engine.actions import Choose, PerformAbility
+from engine.actions import Attack, Choose, PerformAbility
 from engine.state import Orientation
 from tests.engine.position_play import load, play
 
@@ -64,3 +64,22 @@ def test_rule_511_2_a_target_described_by_its_state_and_character_type() -> None
     assert all(state.units[t].orientation is Orientation.STUNNED for t in offered)
     done, _ = play(state, PerformAbility(0, drill, 0, drill, initiate))
     assert initiate in done.players[1].discard  # 1 hit point: the wound kills it (104.2)
+
+
+def test_rule_405_1_a_card_retrieves_itself_from_the_discard_pile() -> None:
+    """405.1: "Your discard pile is where all your cards go if they are killed, discarded,
+    or destroyed." Lucky Charm, in seat 1's discard pile, answers a melee strike targeting
+    one of seat 1's characters (a React usable from there, 508.2) and returns itself to its
+    owner's hand: the engine runs it, nothing is left to resolve by hand."""
+    state = load("compiled-effects.json")
+    raider, charm = uid(state, "Grunt Raider"), uid(state, "Lucky Charm")
+    targeted, _ = play(state, Attack(0, raider), Choose(0, uid(state, "Glade Sentinel", 1)))
+    react = next(
+        a for a in legal_actions(targeted, 1) if isinstance(a, PerformAbility) and a.card == charm
+    )
+    done, events = play(targeted, react)
+    assert charm in done.players[1].hand and charm not in done.players[1].discard
+    performed = next(e for e in events if e.kind == "ability_performed")
+    assert performed.automated
+    moved = next(e for e in events if e.kind == "card_to_hand")
+    assert (moved.card, moved.zone) == (charm, "discard")

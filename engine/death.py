@@ -23,6 +23,10 @@ from engine.frames import PerformingAction, ReactWindow, Striking
 from engine.state import Modifier, Unit
 from engine.tx import Tx
 
+# Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
+_DEATH = Window.DEATH
+_DEATH_TRIGGER = Window.DEATH.value
+
 
 def move_to_discard(tx: Tx, instance: int, why: str, rule: str) -> None:
     """Put a card into its owner's discard pile; a token ceases to exist instead (703.5).
@@ -129,7 +133,7 @@ def check_deaths(tx: Tx, windows: bool = False, only: Collection[int] | None = N
             from engine.reacts import open_window
 
             seat, killer = tx.units[uid].controller, killer_of(tx, uid)
-            if open_window(tx, (Window.DEATH,), seat=seat, actor=killer, subject=uid):
+            if open_window(tx, (_DEATH,), seat=seat, actor=killer, subject=uid):
                 return died
         die(tx, uid, why, rule)
         died = True
@@ -209,10 +213,12 @@ def _cause(
 
 def _death_windows(tx: Tx) -> set[int]:
     """Characters whose Death React window is open on the stack."""
+    if not tx.stack:
+        return set()
     return {
         f.subject
         for f in tx.stack
-        if isinstance(f, ReactWindow) and f.trigger == Window.DEATH.value and f.subject is not None
+        if isinstance(f, ReactWindow) and f.trigger == _DEATH_TRIGGER and f.subject is not None
     }
 
 

@@ -24,23 +24,44 @@ def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
     for player in players:
         for r, rank in enumerate(player.ranks):
             if uid in rank:
-                return Place(player.seat, r + 1, rank.index(uid))
+                return _place(player.seat, r + 1, rank.index(uid))
     return None
 
 
-# The places of the last players asked about (frozen values: the same players, or equal ones,
-# stand in the same places): listing legal actions and settling a transaction ask many times.
-_LAST_PLACES: list[tuple[tuple[PlayerState, ...], dict[int, Place]]] = []
+# Places are frozen values: one instance per (formation, rank, position), shared, so listing
+# a formation's places builds none once its shape was seen.
+_PLACE: dict[tuple[int, int, int], Place] = {}
+
+
+def _place(formation: int, rank: int, position: int) -> Place:
+    key = (formation, rank, position)
+    found = _PLACE.get(key)
+    if found is None:
+        if len(_PLACE) >= 10_000:
+            _PLACE.clear()
+        found = _PLACE[key] = Place(formation, rank, position)
+    return found
+
+
+# The places of the last formations asked about, by each player's ranks (frozen values, by
+# identity: a player's ranks stay the same object while only its hand or deck changes) and
+# seat: listing legal actions and settling a transaction ask many times.
+_Shape = tuple[tuple[tuple[tuple[int, ...], ...], int], ...]
+_LAST_PLACES: list[tuple[_Shape, dict[int, Place]]] = []
 
 
 def all_places(players: Sequence[PlayerState]) -> Mapping[int, Place]:
     """The place of every character in play, in one pass (read only: it may be shared)."""
-    key = players if type(players) is tuple else tuple(players)
-    last = _LAST_PLACES[0] if _LAST_PLACES else None
-    if last is not None and (last[0] is key or last[0] == key):
-        return last[1]
-    found = _places(key)
-    _LAST_PLACES[:] = [(key, found)]
+    if _LAST_PLACES:
+        shapes, found = _LAST_PLACES[0]
+        if len(shapes) == len(players):
+            for player, (ranks, seat) in zip(players, shapes, strict=True):
+                if player.ranks is not ranks or player.seat != seat:
+                    break
+            else:
+                return found
+    found = _places(players)
+    _LAST_PLACES[:] = [(tuple([(p.ranks, p.seat) for p in players]), found)]
     return found
 
 
@@ -52,11 +73,12 @@ def _places(players: Sequence[PlayerState]) -> dict[int, Place]:
         if found is None or found[0] is not ranks or found[1] != seat:
             if len(_RANK_PLACES) >= 4096:
                 _RANK_PLACES.clear()
-            places = {
-                uid: Place(seat, r + 1, i)
-                for r, rank in enumerate(ranks)
-                for i, uid in enumerate(rank)
-            }
+            places: dict[int, Place] = {}
+            get = _PLACE.get
+            for r, rank in enumerate(ranks, 1):
+                for i, uid in enumerate(rank):
+                    place = get((seat, r, i))
+                    places[uid] = _place(seat, r, i) if place is None else place
             found = (ranks, seat, places)
             _RANK_PLACES[id(ranks)] = found
         out.update(found[2])

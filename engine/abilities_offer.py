@@ -26,7 +26,7 @@ from engine.cards.abilities import (
     StrikeKind,
     Who,
 )
-from engine.cards.model import Card, CardType
+from engine.cards.model import Card, CardClass, CardType
 from engine.feats import (
     TARGETED_FEATS,
     abilities_of,
@@ -36,7 +36,7 @@ from engine.feats import (
     item_spent,
     use_counts,
 )
-from engine.formation import all_places, distance
+from engine.formation import all_places
 from engine.problems import Problem
 from engine.state import Orientation, Unit
 from engine.stats import Board
@@ -110,10 +110,34 @@ def sources(board: Board, seat: int) -> Iterator[tuple[int, int, Ability, int | 
                 _UNIT_ORDERS[id(unit)] = found
         for card, index, ability in found[3]:
             yield card, index, ability, uid
-    for card in board.players[seat].hand:
+    hand = board.players[seat].hand
+    if not hand:
+        return
+    held = _HAND_ORDERS.get(id(hand))
+    if held is None or held[0] is not hand or held[1] is not cards or held[2] is not instances:
+        held = (hand, cards, instances, _hand_orders(board, hand))
+        if cards is not None and instances is not None:  # a board the entry can name
+            if len(_HAND_ORDERS) >= 20_000:
+                _HAND_ORDERS.clear()
+            _HAND_ORDERS[id(hand)] = held
+    for card, index, ability in held[3]:
+        yield card, index, ability, None
+
+
+def _hand_orders(board: Board, hand: tuple[int, ...]) -> tuple[tuple[int, int, Ability], ...]:
+    """(card, ability index, Order) of the Action cards in a hand (507.6)."""
+    out = []
+    for card in hand:
         action = _action_order(board.card(card))
         if action is not None:
-            yield card, action[0], action[1], None
+            out.append((card, action[0], action[1]))
+    return tuple(out)
+
+
+# `_hand_orders` by the hand (a tuple, by identity), with the board's catalogue and instances.
+_HAND_ORDERS: dict[
+    int, tuple[tuple[int, ...], object, object, tuple[tuple[int, int, Ability], ...]]
+] = {}
 
 
 def _unit_orders(board: Board, unit: Unit) -> tuple[tuple[int, int, Ability], ...]:
@@ -194,37 +218,65 @@ def _side_ok(mine: bool, performer: int, uid: int, side: Who) -> bool:
 
 def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[int]:
     """The characters the ability may target now (511; Ward 602.19)."""
-    if (feat := feat_of(ability)) in TARGETED_FEATS:  # items and spells in hand (603)
+    feat, kind, cost, restored = _targeting(ability)
+    if feat in TARGETED_FEATS:  # items and spells in hand (603)
+        assert feat is not None
         return feat_targets(board, seat, feat, performer)
-    kind = strike_effect(ability)
     if kind is _RANGED:
         return ranged_targets(board, performer)
     if kind is _MELEE:
         return melee_targets(board, performer)
-    cost = target_cost(ability)
     if cost is None:
         return []
     places = all_places(board.players)
     here = places.get(performer)
     units, side, within, rank = board.units, cost.side, cost.within_ranks, cost.rank
-    restored = _restored(ability)
+    heal = restored == (_HEAL,)  # the common restoring ability: Medicine (603.6)
     out = []
-    for uid, there in sorted(places.items()):
-        if restored and _changes_nothing(restored, units[uid]):
-            continue  # 510.9.2: the effect would change nothing there
+    for uid, there in sorted(places.items()):  # the cheapest tests first: all must pass
         if rank is not None and there.rank != rank:
             continue
-        mine = units[uid].controller == seat
+        unit = units[uid]
+        mine = unit.controller == seat
         if side is not _ANY and not _side_ok(mine, performer, uid, side):
             continue
-        if within is not None and (here is None or distance(here, there) > within):
-            continue
+        if within is not None:
+            if here is None:
+                continue
+            if here.formation == there.formation:
+                if abs(here.rank - there.rank) > within:  # `formation.distance`, inline
+                    continue
+            elif here.rank + there.rank - 1 > within:
+                continue
+        if restored and (unit.wounds == 0 if heal else _changes_nothing(restored, unit)):
+            continue  # 510.9.2: the effect would change nothing there
         if cost.name and not target_fits(board, uid, cost.name):
             continue  # "target a stunned Siege character"
         if not mine and stats.has_keyword(board, uid, "Ward"):
             continue  # 602.19: not targeted by opposing non-strike actions
         out.append(uid)
     return out
+
+
+# What `targets` reads of an ability, by the ability (by identity, kept so its id is not
+# reused): its feat, the kind of strike it makes at its target, its target cost and what it
+# restores (`_restored`).
+_TARGETING: dict[
+    int, tuple[Ability, tuple[str | None, StrikeKind | None, Cost | None, tuple[Op, ...]]]
+] = {}
+
+
+def _targeting(
+    ability: Ability,
+) -> tuple[str | None, StrikeKind | None, Cost | None, tuple[Op, ...]]:
+    found = _TARGETING.get(id(ability))
+    if found is None or found[0] is not ability:
+        if len(_TARGETING) >= 10_000:
+            _TARGETING.clear()
+        info = (feat_of(ability), strike_effect(ability), target_cost(ability), _restored(ability))
+        found = (ability, info)
+        _TARGETING[id(ability)] = found
+    return found[1]
 
 
 def _restored(ability: Ability) -> tuple[Op, ...]:
@@ -415,40 +467,83 @@ def candidate_ability_fields(
     board: Board, seat: int, turn: int, limit: int = 6
 ) -> list[AbilityFields]:
     """`candidate_abilities` as the fields of each `PerformAbility`, for a caller that builds
-    only the one it picks (engine.playout)."""
+    only the one it picks (engine.playout). The checks of `_problem` that the loop has already
+    made (the performer is a character of the seat, not stunned, ready when it is spent, of
+    the Action card's class) are not made again."""
     units = board.units
     own: list[int] = []  # the seat's characters, when an Action card needs them
-    hand = sorted(board.players[seat].hand)
+    hand: list[int] | None = None
     out: list[AbilityFields] = []
     for card, index, ability, performer in sources(board, seat):
         if ability.performer is _CONTROLLER:
             continue
         need, targeted, spend, limited = _offer_info(ability)
         if need:
+            if hand is None:
+                hand = sorted(board.players[seat].hand)
             discards = list(islice(combinations([c for c in hand if c != card], need), limit))
             if not discards:
                 continue
         else:
             discards = [()]
-        if performer is None and not own:
-            own = sorted(u for u, unit in units.items() if unit.controller == seat)
-        for uid in own if performer is None else (performer,):
-            orientation = units[uid].orientation
+        if performer is not None:  # an Order printed on the character or what it bears
+            orientation = units[performer].orientation
             if orientation is _STUNNED or (spend and orientation is not _READY):
                 continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
-            if performer is None and not stats.class_allows(
-                board.card(card).classes, board.card(uid)
-            ):
-                continue  # nor an Action card of another class (303.2)
-            if performer is None or limited:  # otherwise `_problem` finds nothing to refuse
-                probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
-                if _problem(board, seat, probe, ability, performer, turn) is not None:
+            if limited:  # otherwise `_problem` finds nothing to refuse
+                probe = PerformAbility(seat, card, index, performer, NO_TARGET, discards[0])
+                if _use_problem(board, probe, ability, turn) or _cost_problem(
+                    board, seat, probe, ability
+                ):
                     continue  # the target and the discards chosen do not change these (510.9)
+            picks = targets(board, seat, ability, performer) if targeted else (NO_TARGET,)
+            for target in picks:
+                for chosen in discards:
+                    out.append((seat, card, index, performer, target, chosen))
+            continue
+        if not own:
+            own = sorted(u for u, unit in units.items() if unit.controller == seat)
+        action = board.card(card)
+        classes = _classes_of(action)
+        for uid in own:
+            orientation = units[uid].orientation
+            if orientation is _STUNNED or (spend and orientation is not _READY):
+                continue  # 107.4.3, 510.6
+            who = board.card(uid)
+            if classes and classes.isdisjoint(who.classes):
+                continue  # nor an Action card of another class (303.2)
+            if stats.restriction_problem(action, who) or stats.level(board, uid) < (
+                action.level or 0
+            ):
+                continue  # 303.2, 303.3
+            probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
+            if _use_problem(board, probe, ability, turn) or _cost_problem(
+                board, seat, probe, ability
+            ):
+                continue  # the target and the discards chosen do not change these (510.9)
             picks = targets(board, seat, ability, uid) if targeted else (NO_TARGET,)
             for target in picks:
                 for chosen in discards:
                     out.append((seat, card, index, uid, target, chosen))
     return out
+
+
+_CLASSES: dict[int, tuple[Card, frozenset[CardClass]]] = {}
+
+
+def _classes_of(card: Card) -> frozenset[CardClass]:
+    """The classes an Action card allows (303.2), empty when anyone may use it (Classless or
+    none: `stats.class_allows`), by the card definition (by identity)."""
+    found = _CLASSES.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_CLASSES) >= 10_000:
+            _CLASSES.clear()
+        found = (card, frozenset(card.classes) - _CLASSLESS)
+        _CLASSES[id(card)] = found
+    return found[1]
+
+
+_CLASSLESS = frozenset({CardClass.CLASSLESS})
 
 
 _OFFER: dict[int, tuple[Ability, tuple[int, bool, bool, bool]]] = {}

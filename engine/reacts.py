@@ -227,7 +227,7 @@ def _split(cards: Mapping[str, Card], windows: tuple[Window, ...]) -> _Names:
 _NAMES = PerWindows(_split)
 
 
-def _seat_quiet(board: Board, seat: int, names: _Names, mine: list[int]) -> bool:
+def _seat_quiet(board: Board, seat: int, names: _Names) -> bool:
     """Whether no card of `seat` could have a React for the windows of `names`: none of its
     characters in play, their items and attachments, no Action card in hand, no card in its
     discard pile used from there (a few set tests, the common case)."""
@@ -241,11 +241,11 @@ def _seat_quiet(board: Board, seat: int, names: _Names, mine: list[int]) -> bool
     if names.discard and not names.discard.isdisjoint(map(get, player.discard)):
         return False
     every = names.all
-    if not every.isdisjoint(map(get, mine)):
-        return False
-    units = board.units
-    for uid in mine:
-        unit = units[uid]
+    for unit in board.units.values():  # (a superset of the characters in its formations)
+        if unit.controller != seat:
+            continue
+        if instances[unit.id] in every:
+            return False
         if unit.items and not every.isdisjoint(map(get, unit.items)):
             return False
         if unit.attachments and not every.isdisjoint(map(get, unit.attachments)):
@@ -404,15 +404,21 @@ def seat_offers(board: Board, seat: int, frame: ReactWindow) -> list[Offer]:
     characters in play (their printed Reacts, then equipped items and attachments), then
     Action cards in hand, then cards in its discard pile that say so."""
     windows = windows_of(frame)
+    return _seat_offers(board, seat, frame, windows, _split_for(board, windows))
+
+
+def _seat_offers(
+    board: Board, seat: int, frame: ReactWindow, windows: tuple[Window, ...], names: _Names | None
+) -> list[Offer]:
+    """`seat_offers` given the frame's windows and their `_Names` (`_split_for`)."""
     out: list[Offer] = []
-    names = _split_for(board, windows)
     if names is not None and not names.all:
         return out  # no card of this game has a React for these windows
+    if names is not None and _seat_quiet(board, seat, names):
+        return out  # no card of the seat has a React for these windows: the common case
     units = board.units
     mine = [uid for p in board.players for row in p.ranks for uid in row]
     mine = [uid for uid in mine if units[uid].controller == seat]
-    if names is not None and _seat_quiet(board, seat, names, mine):
-        return out  # no card of the seat has a React for these windows: the common case
     player = board.players[seat]
     instances: Sequence[str] | None = getattr(board, "instances", None)
     every = names.all if names is not None and instances is not None else None
@@ -538,12 +544,15 @@ def open_window(
     )
     offered: list[Offer] = []
     seats: list[int] = []
-    for s in tx.seat_order():
-        offers = standing_orders.filter_offers(tx, s, windows, seat_offers(tx, s, frame))
-        if offers:
-            seats.append(s)
-            offered += offers
-    statics = bool(static_triggers.triggered(tx, frame))  # 512.3: static texts after the Reacts
+    if names is None or names.all:  # otherwise no seat has an offer
+        for s in tx.seat_order():
+            found = _seat_offers(tx, s, frame, windows, names)
+            offers = standing_orders.filter_offers(tx, s, windows, found)
+            if offers:
+                seats.append(s)
+                offered += offers
+    # 512.3: static texts after the Reacts (none when no card of the game has one for these)
+    statics = (names is None or names.statics) and bool(static_triggers.triggered(tx, frame))
     if not offered and not statics:
         return False
     from engine.frame_decisions import withdraw

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.abilities_offer import candidate_ability_fields
-from engine.actions import Action, Adjust, Decline, DoneResolving, Pass, PerformAbility
+from engine.actions import Action, Adjust, Choose, Decline, DoneResolving, Pass, PerformAbility
 from engine.adjustments import adjustment_menu_fields, adjustment_problem
 from engine.cards.model import Deck
 from engine.feats import abilities_of, feat_of
@@ -74,10 +74,15 @@ def random_playout(
                 action, chooser = random_adjustment(state, seat, chooser)
         elif state.pending[0].kind is _ORDER:
             action, chooser = random_order(state, seat, chooser)
-        else:
+        elif state.pending[0].kind is _REACT:
             options = legal_actions(state, seat)
             index, chooser = chooser.below(len(options))
             action = options[index]
+        else:  # `legal_actions` would list a Choose per option, then Decline: build one
+            decision = state.pending[0]
+            count = len(decision.options)
+            index, chooser = chooser.below(count + 1 if decision.may_decline else count)
+            action = Choose(seat, decision.options[index]) if index < count else Decline(seat)
         kind = ability_kind(state, action)
         if kind:
             abilities[kind] = abilities.get(kind, 0) + 1
@@ -140,15 +145,17 @@ def ability_kind(state: GameState, action: Action) -> str:
     equipped item or attached card, 507.7.2), action_cards (507.6), feats (603, Orders and
     Reacts), manual_adjustments and
     manual_effects (declared resolved); "" for the others (Reacts are counted by window)."""
-    if isinstance(action, Adjust):
-        return "manual_adjustments"
-    if isinstance(action, DoneResolving):
-        return "manual_effects"
-    if isinstance(action, PerformAbility) and action.card < len(state.instances):
+    if not isinstance(action, PerformAbility):
+        if isinstance(action, Adjust):
+            return "manual_adjustments"
+        if isinstance(action, DoneResolving):
+            return "manual_effects"
+        return ""
+    if action.card < len(state.instances):
         listed = abilities_of(state.card(action.card))
         if action.ability < len(listed) and feat_of(listed[action.ability]):
             return "feats"  # 603: feat Orders and Reacts
-    if not isinstance(action, PerformAbility) or state.pending[0].kind is not _ORDER:
+    if state.pending[0].kind is not _ORDER:
         return ""
     if action.card == action.character:
         return "printed_orders"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import compress
-from operator import is_, is_not
+from operator import attrgetter, is_, is_not
 from typing import assert_never
 
 from engine import action_steps, groups, resolve, stats
@@ -140,13 +140,18 @@ _CALM: list[_CalmKey | None] = [None]
 
 
 def _calm_key(tx: Tx) -> _CalmKey:
+    players = tx.players
     return (
         tx.cards,
         tuple(tx.units.values()),
-        tuple([p.ranks for p in tx.players]),
-        tuple([p.eliminated for p in tx.players]),
+        tuple(map(_RANKS, players)),
+        tuple(map(_ELIMINATED, players)),
         tuple(tx.modifiers),
     )
+
+
+_RANKS = attrgetter("ranks")
+_ELIMINATED = attrgetter("eliminated")
 
 
 def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:

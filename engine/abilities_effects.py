@@ -68,10 +68,10 @@ def run(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         if effect.affects in groups.LOCATIONS:  # 700.8: also to those entering it
             groups.start(tx, frame.seat, frame.performer, effect, until_end)
             return
+        one = groups.new_effect(tx)  # one effect on several cards (506.1.1)
         for uid in group(tx, frame.performer, effect):  # who is in the group as it resolves
-            modify_stat(
-                tx, frame.seat, uid, effect.stat.value.lower(), effect.amount or 0, until_end
-            )
+            stat = effect.stat.value.lower()
+            modify_stat(tx, frame.seat, uid, stat, effect.amount or 0, until_end, one)
         return
     run_effect(tx, frame, effect)
 

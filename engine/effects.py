@@ -9,6 +9,7 @@ from engine.events import ItemEquipped, StatModified, TokenNotCreated
 from engine.foreign import move_into_formation
 from engine.formation import rank_would_be_legal
 from engine.frames import Placement
+from engine.groups import new_effect
 from engine.orders import equip_requirement_problem
 from engine.resolve import ask_destroy, ask_position
 from engine.setup import create_token
@@ -65,7 +66,8 @@ def equip_token(tx: Tx, seat: int, card: Card, character: int) -> int | None:
 
 def modify_next_initiative(tx: Tx, seat: int, warlord: int, amount: int) -> None:
     """504.2: a bonus to the Warlord's next initiative roll (kept for rerolls of a tie, 504.5)."""
-    tx.modifiers.append(Modifier(warlord, "initiative", amount, seat, until_end_of_turn=False))
+    effect = new_effect(tx)
+    tx.modifiers.append(Modifier(warlord, "initiative", amount, seat, False, effect=effect))
     name = tx.name(warlord)
     tx.emit(
         StatModified(
@@ -83,5 +85,5 @@ def modify_until_end_of_turn(tx: Tx, seat: int, target: int, stat: str, amount: 
     """An ongoing stat modifier that expires at the end of the turn (506.1, 700)."""
     if stat not in ("atk", "ac", "skill", "hp", "level", "initiative"):
         raise ValueError(f"unknown stat {stat!r}")
-    tx.modifiers.append(Modifier(target, stat, amount, seat))
+    tx.modifiers.append(Modifier(target, stat, amount, seat, effect=new_effect(tx)))
     tx.emit(StatModified(seat=seat, card=target, name=tx.name(target), stat=stat, amount=amount))

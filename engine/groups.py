@@ -20,6 +20,14 @@ from engine.tx import Tx
 LOCATIONS = frozenset({Affects.ARMY, Affects.OTHERS_IN_ARMY, Affects.RANK, Affects.OTHERS_IN_RANK})
 
 
+def new_effect(tx: Tx) -> int:
+    """A fresh effect id (`Modifier.effect`, 506.1.1), above every id in force: the same game
+    allocates the same ids, and a later effect has a higher one."""
+    used = [g.id for g in tx.group_effects]
+    used += [max(m.effect, m.group) for m in tx.modifiers]
+    return max(used, default=0) + 1
+
+
 def start(tx: Tx, seat: int, performer: int, effect: Effect, until_end: bool) -> None:
     """The group effect `effect` of `performer` (controlled by `seat`) starts: the characters
     in its location gain it now, and those entering later while it lasts."""
@@ -33,9 +41,8 @@ def start(tx: Tx, seat: int, performer: int, effect: Effect, until_end: bool) ->
     else:
         side, rank = place.formation, place.rank
     others = effect.affects in (Affects.OTHERS_IN_ARMY, Affects.OTHERS_IN_RANK)
-    used = [g.id for g in tx.group_effects] + [m.group for m in tx.modifiers]
     group = GroupEffect(
-        id=max(used, default=0) + 1,
+        id=new_effect(tx),
         affects="army" if army else "rank",
         seat=side,
         rank=rank,
@@ -87,7 +94,7 @@ def sync(tx: Tx) -> None:
             tx.modifiers.append(
                 Modifier(
                     uid, group.stat, group.amount, group.source_seat, group.until_end_of_turn,
-                    group.id,
+                    group.id, group.id,
                 )
             )  # fmt: skip
             until = "end_of_turn" if group.until_end_of_turn else "permanent"

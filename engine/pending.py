@@ -35,6 +35,7 @@ class DecisionKind(StrEnum):
     MANUAL = "manual"  # a card text resolved by hand: adjustments, then DoneResolving
     EFFECT_CHOICE = "effect_choice"  # how an effect applies (603.2, 603.5, 603.11, 602.4, 602.17)
     CHOOSE_CARD = "choose_card"  # a card for an effect: from a hand, a deck, a discard pile, play
+    EXPIRY_ORDER = "expiry_order"  # 506.1.1: the card an effect on several cards ends for next
 
 
 # The default answer of each kind; where a kind may be declined only sometimes (the first
@@ -52,6 +53,7 @@ DEFAULT_ANSWERS: dict[DecisionKind, DefaultAnswer] = {
     DecisionKind.EFFECT_CHOICE: DefaultAnswer.FIRST,
     # find nothing (a search, the same whatever the hidden cards); else the first card
     DecisionKind.CHOOSE_CARD: DefaultAnswer.DECLINE,
+    DecisionKind.EXPIRY_ORDER: DefaultAnswer.FIRST,  # the order the effect reached the cards
 }
 
 

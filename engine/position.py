@@ -10,7 +10,7 @@ once (401.6). `position_to_dict` (engine.position_write) writes a live game back
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards.errors import CardError
@@ -58,7 +58,9 @@ UNIT_KEYS = frozenset(
     }
 )  # fmt: skip
 CARD_KEYS = frozenset({"card", "id", "owner", "comment"})
-MODIFIER_KEYS = frozenset({"target", "stat", "amount", "source_seat", "until_end_of_turn", "group"})
+MODIFIER_KEYS = frozenset(
+    {"target", "stat", "amount", "source_seat", "until_end_of_turn", "group", "effect"}
+)
 GROUP_KEYS = frozenset(
     {"id", "affects", "seat", "rank", "exclude", "name", "stat", "amount", "source_seat",
      "until_end_of_turn"}
@@ -456,6 +458,7 @@ class _Builder:
         if winner is not None:
             winner = self._seat_number(winner, "winner")
         stack, pending = _in_progress(data)
+        group_effects = self._groups(data.get("group_effects", []))
         return GameState(
             config=config,
             cards=used,
@@ -471,14 +474,14 @@ class _Builder:
             passes=_int(data.get("passes", 0), "passes", 0, config.seats),
             initiative_order=order,
             dungeon=ids[dungeon] if dungeon is not None else None,
-            modifiers=tuple(modifiers),
+            modifiers=_effect_ids(modifiers, group_effects),
             winner=winner,
             stack=stack,
             pending=pending,
             step=_int(data.get("step", 0), "step", 0),
             used_abilities=_triples(data.get("used_abilities", []), "used_abilities", int),
             counters=_triples(data.get("counters", []), "counters", str),
-            group_effects=self._groups(data.get("group_effects", [])),
+            group_effects=group_effects,
         )
 
     def _groups(self, raw: Any) -> tuple[GroupEffect, ...]:
@@ -550,7 +553,26 @@ class _Builder:
                 data.get("until_end_of_turn", True), f"{path}.until_end_of_turn"
             ),
             group=_int(data.get("group", 0), f"{path}.group", 0),
+            effect=_int(data.get("effect", 0), f"{path}.effect", 1) if "effect" in data else 0,
         )
+
+
+def _effect_ids(
+    modifiers: list[Modifier], group_effects: tuple[GroupEffect, ...]
+) -> tuple[Modifier, ...]:
+    """Every modifier with its effect id (506.1.1): a group's share has its group's id, any
+    other without one a new id of its own, above those given, in the order written."""
+    used = [g.id for g in group_effects] + [max(m.effect, m.group) for m in modifiers]
+    fresh = max(used, default=0)
+    out = []
+    for m in modifiers:
+        if not m.effect and m.group:
+            m = replace(m, effect=m.group)
+        elif not m.effect:
+            fresh += 1
+            m = replace(m, effect=fresh)
+        out.append(m)
+    return tuple(out)
 
 
 def _in_progress(data: Mapping[str, Any]) -> tuple[tuple[Frame, ...], tuple[Decision, ...]]:

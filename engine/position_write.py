@@ -92,6 +92,7 @@ def position_to_dict(state: GameState, embed_cards: bool = True) -> dict[str, An
                 "source_seat": m.source_seat,
                 "until_end_of_turn": m.until_end_of_turn,
                 **({"group": m.group} if m.group else {}),
+                **({"effect": m.effect} if m.effect and m.effect != m.group else {}),
             }
             for m in state.modifiers
         ]

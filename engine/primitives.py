@@ -17,6 +17,7 @@ from engine.events_abilities import (
 )
 from engine.formation import locate
 from engine.frames import Placement
+from engine.groups import new_effect
 from engine.resolve import ask_position, spend
 from engine.state import Modifier, Orientation
 from engine.tx import Tx
@@ -73,9 +74,13 @@ def move_ranks(tx: Tx, uid: int, ranks: int, source: int) -> None:
     ask_position(tx, tx.units[uid].controller, uid, rank, Placement.MOVE, place.formation)
 
 
-def modify_stat(tx: Tx, seat: int, uid: int, stat: str, amount: int, until_end: bool) -> None:
-    """A stat modifier on a character until the end of the turn (506.1) or for good."""
-    tx.modifiers.append(Modifier(uid, stat, amount, seat, until_end_of_turn=until_end))
+def modify_stat(
+    tx: Tx, seat: int, uid: int, stat: str, amount: int, until_end: bool, effect: int = 0
+) -> None:
+    """A stat modifier on a character until the end of the turn (506.1) or for good, made by
+    effect `effect` (an effect on several cards passes one id to each, 506.1.1; 0: a new one)."""
+    effect = effect or new_effect(tx)
+    tx.modifiers.append(Modifier(uid, stat, amount, seat, until_end, effect=effect))
     until = "end_of_turn" if until_end else "permanent"
     name = tx.name(uid)
     tx.emit(StatModified(seat=seat, card=uid, name=name, stat=stat, amount=amount, until=until))

@@ -24,7 +24,7 @@ from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 9
+RECORD_VERSION = 10
 # Version 1 records predate the choice of position for a character falling forward (401.7):
 # a game with a fall into an occupied rank would not replay identically, so they are refused.
 OLD_VERSIONS = {
@@ -133,7 +133,12 @@ class GameRecord:
             if version < 7:
                 refuse_special_wounds(current, version)
             refuse_group_effects(current, version)
+            refuse_effects_on_several_cards(current, version)
             return current if version == 8 else upgrade_version_4(current, version)
+        if version == 9:  # the same games, unless an effect on several cards expired
+            current = GameRecord.from_dict({**data, "version": RECORD_VERSION})
+            refuse_effects_on_several_cards(current, version)
+            return current
         if version != RECORD_VERSION:
             raise RecordError(
                 f"Record version {version!r} is not supported (expected {RECORD_VERSION})."
@@ -284,3 +289,34 @@ def digest(texts: Iterable[str]) -> str:
         h.update(text.encode("utf-8"))
         h.update(b"\0")
     return h.hexdigest()[:16]
+
+
+def refuse_effects_on_several_cards(record: GameRecord, version: int) -> None:
+    """Before version 10 an effect on several cards lasting until the end of the turn expired
+    one card per turn of the seats (506.1.1: all its cards first, in the order its player
+    chooses when it matters). Where it changes HP or level, whose loss can kill or make a rank
+    illegal, a record whose cards have one may replay to another game (or meet a question it
+    does not answer), so it is refused with a sentence naming the card; one changing other
+    stats ends them in another order, to the same position."""
+    from engine.cards.abilities import Affects, Duration, Effect, Op, Stat
+    from engine.cards.formats import GameFormat
+    from engine.statics import GROUPS
+
+    several = GROUPS if record.config.format is GameFormat.ALLIANCE else GROUPS - {Affects.WARLORD}
+
+    def on_several(effect: Effect) -> bool:
+        lasting = effect.op is Op.MODIFY_STAT and effect.duration is Duration.END_OF_TURN
+        if lasting and effect.affects in several and effect.stat in (Stat.HP, Stat.LEVEL):
+            return True
+        return any(on_several(e) for e in (*effect.then, *effect.on_fail))
+
+    for card in record.cards.values():
+        for ability in card.abilities:
+            if any(on_several(e) for e in ability.effects):
+                raise RecordError(
+                    f"Record version {version} was written by an older engine and cannot be "
+                    f"replayed: {card.name} changes the HP or level of several characters until "
+                    "the end of the turn, which that engine ended one character per turn of "
+                    "the players instead of all of them first (506.1.1), so the game may not "
+                    "replay the same."
+                )

@@ -387,6 +387,7 @@ def destroy_item(tx: Tx, uid: int, item: int) -> None:
 # Decision kinds `answer` tells apart, bound once (on CPython 3.11 `Enum.MEMBER` goes through
 # EnumType.__getattr__).
 _DISCARD = DecisionKind.DISCARD
+_EXPIRY_ORDER = DecisionKind.EXPIRY_ORDER
 _FALL_FORWARD = DecisionKind.FALL_FORWARD
 _INITIATIVE_WARLORD = DecisionKind.INITIATIVE_WARLORD
 _MANUAL = DecisionKind.MANUAL
@@ -432,6 +433,11 @@ def answer(tx: Tx, decision: Decision, action: Action) -> None:
     elif kind is _FALL_FORWARD:
         assert choice is not None
         fall_forward(tx, choice)
+    elif kind is _EXPIRY_ORDER:
+        from engine.expiry import answer_order
+
+        assert choice is not None
+        answer_order(tx, choice)
     elif kind is _MANUAL:
         from engine.adjustments import answer_manual
 

@@ -85,7 +85,11 @@ class Modifier:
 
     Stat "initiative" is a bonus to a Warlord's initiative rolls (504.2); one that does not last
     until the end of the turn is for the next initiative roll and ends once it is decided
-    (rerolls of a tie keep it, 504.5)."""
+    (rerolls of a tie keep it, 504.5).
+
+    `effect` is the id of the effect that made it (506.1.1: an effect on several cards expires
+    card by card before any other): one per resolved effect, adjustment or group effect (whose
+    `id` it is), allocated by `engine.groups.new_effect`; 0: none given, an effect of its own."""
 
     target: int
     stat: str  # "atk", "ac", "skill", "hp", "level", "initiative"
@@ -93,6 +97,7 @@ class Modifier:
     source_seat: int
     until_end_of_turn: bool = True
     group: int = 0  # the GroupEffect it comes from (700.8), 0: given to this card itself
+    effect: int = 0
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,8 @@ class GroupEffect:
 
     `affects`: "army" or "rank"; `seat`: whose army, or the formation of the rank `rank`
     (1 = front, 0 for an army); `exclude`: a card it leaves out ("other characters", -1:
-    none); `name`: only characters with that trait, class... ("" for all)."""
+    none); `name`: only characters with that trait, class... ("" for all). `id` is also
+    the effect id (`Modifier.effect`) of the modifiers it gives."""
 
     id: int
     affects: str

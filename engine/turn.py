@@ -13,7 +13,7 @@ from itertools import compress
 from operator import attrgetter, is_, is_not
 from typing import assert_never
 
-from engine import action_steps, groups, resolve, stats
+from engine import action_steps, expiry, groups, resolve, stats
 from engine.cards.abilities import Means, Window
 from engine.cards.model import Card
 from engine.death import check_deaths, check_victory
@@ -22,7 +22,6 @@ from engine.events import (
     AttackEnded,
     CardDrawn,
     CardsReadied,
-    EffectExpired,
     FellForward,
     InitiativeWon,
     PhaseStarted,
@@ -431,25 +430,13 @@ def initiative_phase(tx: Tx) -> None:
 
 def end_of_turn(tx: Tx) -> None:
     """506.1: effects lasting until the end of the turn expire one at a time, the players
-    taking turns from the initiative winner; 506.1.1 one card at a time, in the order the
-    effect's player created them. One effect expires per call: `advance` then settles deaths
-    (a lost HP bonus can kill, 104.2, 104.6), defeat and illegal ranks (401.6.1: at once, in
-    initiative order 401.6.7) before the next one, and before the next turn starts.
-    `tx.step` is 1 + the seat whose turn it is to expire one (0: the initiative winner)."""
+    taking turns from the initiative winner; 506.1.1 an effect on several cards card by card
+    before any other (engine.expiry). One card's share expires per call: `advance` then
+    settles deaths (a lost HP bonus can kill, 104.2, 104.6), defeat and illegal ranks
+    (401.6.1: at once, in initiative order 401.6.7) before the next one, and before the next
+    turn starts."""
     groups.end_turn(tx)  # 700.8: an effect on a group takes no one new once it expires
-    order = tx.seat_order()
-    start = order.index(tx.step - 1) if tx.step - 1 in order else 0
-    for k in range(len(order)):
-        seat = order[(start + k) % len(order)]
-        mod = next((m for m in tx.modifiers if m.until_end_of_turn and m.source_seat == seat), None)
-        if mod is None:
-            continue
-        tx.modifiers.remove(mod)
-        name = tx.name(mod.target)
-        tx.emit(
-            EffectExpired(seat=seat, card=mod.target, name=name, stat=mod.stat, amount=mod.amount)
-        )
-        tx.step = order[(start + k + 1) % len(order)] + 1
+    if expiry.expire_next(tx):
         return
     tx.turn += 1
     tx.active = None

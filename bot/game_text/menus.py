@@ -174,6 +174,7 @@ CHOOSE_VERBS = {
     DecisionKind.STRIKE_TARGET: "Strike {}",
     DecisionKind.INITIATIVE_WARLORD: "{} rolls initiative",
     DecisionKind.FALL_FORWARD: "{} falls forward next",
+    DecisionKind.EXPIRY_ORDER: "The effect ends for {} next",
     DecisionKind.DESTROY_ITEM: "Destroy {}",
 }
 # A card chosen for an effect (a choose_card decision), by the effect's purpose.

@@ -24,6 +24,8 @@ def prompt_line(state: GameState, decision: Decision, words: Words = ENGLISH) ->
         return say("ask_initiative_warlord")
     if kind is DecisionKind.FALL_FORWARD:
         return say("ask_fall_forward")
+    if kind is DecisionKind.EXPIRY_ORDER:
+        return say("ask_expiry_order")
     if kind is DecisionKind.DESTROY_ITEM:
         return say("ask_destroy_item", name=name)
     if kind is DecisionKind.REACT and isinstance(frame, ReactWindow):

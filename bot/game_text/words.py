@@ -95,6 +95,10 @@ TEMPLATES: dict[str, str] = {
         "{name} falls forward into rank {rank}: choose where it goes (0 = far left; now: {others})."
     ),
     "ask_fall_forward": "You have an illegal rank: choose the character that falls forward next.",
+    "ask_expiry_order": (
+        "Your effect ends card by card at the end of the turn: choose the character it ends "
+        "for next."
+    ),
     "ask_destroy_item": ("{name} has too many items in one equip location: choose one to destroy."),
 }
 

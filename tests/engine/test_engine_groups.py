@@ -121,7 +121,7 @@ def test_version_8_records_with_a_group_effect_are_refused_with_a_sentence() -> 
     old["version"] = 8
     with pytest.raises(RecordError, match=r"version 8 .*Rank Captain .*700\.8"):
         GameRecord.from_dict(old)
-    assert GameRecord.from_dict({**old, "version": 9}).actions == (order(0),)
+    assert GameRecord.from_dict({**old, "version": 10}).actions == (order(0),)
 
 
 def test_version_8_records_without_one_replay() -> None:

@@ -11,11 +11,12 @@ from position_play import load, play
 from position_play import position_data as data_of
 
 from engine import DecisionKind, check, legal_actions
-from engine.actions import DefeatDungeon, PerformAbility, action_from_dict
+from engine.actions import Choose, DefeatDungeon, PerformAbility, action_from_dict
 from engine.errors import IllegalActionError
 from engine.events import (
     BaseEvent,
     CardDrawn,
+    CharacterDied,
     EffectExpired,
     OrientationChanged,
     Rolled,
@@ -24,7 +25,9 @@ from engine.events import (
     WoundsInflicted,
 )
 from engine.events_abilities import EffectSkipped, Healed
+from engine.game import default_action
 from engine.position import load_position
+from engine.position_write import position_to_dict as dump_position
 from engine.state import Orientation
 
 
@@ -208,9 +211,10 @@ def _to_end_of_turn() -> list[BaseEvent]:
 def test_rule_506_1_1_an_effect_on_several_cards_expires_one_card_at_a_time() -> None:
     """506.1.1: "if any effect affects multiple cards, the effect is resolved for each card
     individually, one at a time ... The player who originally generated the effect determines
-    the order." The engine does not ask for that order: it expires the cards in the order the
-    effect reached them (docs/engine.md, Known simplifications), each with its own event."""
-    expired = [e for e in of(EffectExpired, _to_end_of_turn()) if e.seat == 0]
+    the order." No lost HP kills anyone here, so the order cannot matter: the engine asks
+    nothing and expires the cards in the order the effect reached them, each with its event."""
+    events = _to_end_of_turn()
+    expired = [e for e in of(EffectExpired, events) if e.seat == 0]
     assert [(e.card, e.stat, e.amount) for e in expired] == [
         (0, "hp", 1),
         (1, "hp", 1),
@@ -219,17 +223,120 @@ def test_rule_506_1_1_an_effect_on_several_cards_expires_one_card_at_a_time() ->
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="506.1.1: engine.turn.end_of_turn alternates seats per card (Modifier), not per "
-    "effect: the other seat's effect expires between the cards of one effect",
-)
 def test_rule_506_1_1_an_effect_on_several_cards_ends_before_any_other_effect() -> None:
     """506.1.1: an effect on several cards "is resolved for each card individually, one at a
     time, before any other effects are resolved": the Herald's four +1 HP expire before the
     Shaman's +2 ATK, although seat 1 is next to resolve an effect (506.1)."""
     expired = of(EffectExpired, _to_end_of_turn())
     assert [e.card for e in expired] == [0, 1, 2, 3, 5]
+
+
+END_OF_TURN = ({"type": "pass", "seat": 0}, {"type": "pass", "seat": 1})
+
+
+def test_rule_506_1_1_the_player_who_generated_the_effect_chooses_the_order() -> None:
+    """506.1.1: "The player who originally generated the effect determines the order in which
+    the effect is resolved." The Herald's +1 HP (effect 1 of the position file) keeps the
+    wounded Legion Shieldbearer alive, so the order matters: seat 0 is asked (an
+    `expiry_order` decision whose default is the order the effect reached the cards)."""
+    state, _ = play(load("rules-end-of-turn-order.json"), *END_OF_TURN)
+    (decision,) = state.pending
+    assert (decision.seat, decision.kind, decision.options) == (
+        0,
+        DecisionKind.EXPIRY_ORDER,
+        (0, 1, 2),
+    )
+    assert decision.rule == "506.1.1" and default_action(state, 0) == Choose(0, 0)
+    # Seat 0 ends the Shieldbearer's first: it dies at once (104.6); what is left cannot kill
+    # anyone, so the Herald's and the Tribune's expire without asking, then the Shaman's.
+    state, events = play(state, Choose(0, 1))
+    assert [e.card for e in of(EffectExpired, events)] == [1, 0, 2, 5]
+    died = next(i for i, e in enumerate(events) if isinstance(e, CharacterDied))
+    assert (
+        events.index(of(EffectExpired, events)[1])
+        > died
+        > events.index(of(EffectExpired, events)[0])
+    )
+    assert 1 in state.players[0].discard and not state.modifiers
+
+
+def test_rule_506_1_1_the_order_is_asked_again_while_it_can_matter() -> None:
+    """506.1.1: the effect goes on "one at a time" in the order its player chooses: ending the
+    Herald's share first leaves two cards, one of which would die, so seat 0 chooses again;
+    seat 1's effect waits until the Herald's effect is over."""
+    state, events = play(load("rules-end-of-turn-order.json"), *END_OF_TURN, Choose(0, 0))
+    assert [e.card for e in of(EffectExpired, events)] == [0]
+    (decision,) = state.pending
+    assert (decision.seat, decision.kind, decision.options) == (
+        0,
+        DecisionKind.EXPIRY_ORDER,
+        (1, 2),
+    )
+    state, events = play(state, Choose(0, 2))
+    assert [e.card for e in of(EffectExpired, events)] == [2, 1, 5]
+    assert 1 in state.players[0].discard
+
+
+def test_rule_506_1_1_a_dump_and_a_snapshot_keep_the_effect_being_ended() -> None:
+    """506.1.1: a position dumped while seat 0 chooses the order, and a snapshot of a record
+    taken then, go on the same: the Herald's effect ends for each card before the Shaman's."""
+    from engine.record import new_record_from_position, replay
+    from engine.snapshots import restore, take_snapshot
+
+    state, _ = play(load("rules-end-of-turn-order.json"), *END_OF_TURN, Choose(0, 0))
+    again = load_position(dump_position(state))
+    assert again.pending == state.pending and again.modifiers == state.modifiers
+    _, events = play(again, Choose(0, 2))
+    assert [e.card for e in of(EffectExpired, events)] == [2, 1, 5]
+    record, _ = new_record_from_position(data_of("rules-end-of-turn-order.json"))
+    for action in (*END_OF_TURN, Choose(0, 0)):
+        record = record.with_action(
+            action if isinstance(action, Choose) else action_from_dict(action)
+        )
+    snapshot = take_snapshot(record, replay(record).state, len(record.actions))
+    record = record.with_action(Choose(0, 2))
+    assert restore(record, [snapshot]) == replay(record).state
+
+
+def test_rule_506_1_1_a_position_file_names_the_effect_of_a_modifier() -> None:
+    """506.1.1: the modifiers sharing an `effect` id in a position file are one effect, ended
+    card by card before any other; a dump writes the ids back, and one without them (one
+    effect per modifier) alternates the seats card by card."""
+    state = load("rules-end-of-turn-order.json")
+    assert [m.effect for m in state.modifiers] == [1, 1, 1, 2]
+    again = load_position(dump_position(state))
+    assert again.modifiers == state.modifiers
+    data = data_of("rules-end-of-turn-order.json")
+    for rank in (*data["seats"][0]["ranks"], *data["seats"][1]["ranks"]):
+        for entry in rank:
+            for mod in entry.get("modifiers", []) if isinstance(entry, dict) else ():
+                del mod["effect"]
+    data["seats"][0]["ranks"][0][1]["wounds"] = 0
+    _, events = play(load_position(data), *END_OF_TURN)
+    assert [e.card for e in of(EffectExpired, events)] == [0, 5, 1, 2]
+
+
+def test_rule_506_1_1_version_9_records_with_an_effect_on_several_cards_are_refused() -> None:
+    """Before version 10 an effect on several cards ended one card per turn of the seats: a
+    version 9 record whose cards have one (Rallying Herald, "Characters in your army gain +1
+    HP until end of turn") may not replay the same, so it is refused with a sentence; one
+    without such a card replays as before."""
+    from engine.errors import RecordError
+    from engine.record import GameRecord, new_record_from_position, replay
+
+    record, _ = new_record_from_position(data_of("rules-end-of-turn-group.json"))
+    old = record.with_action(order(0, 0)).to_dict()
+    old["version"] = 9
+    with pytest.raises(RecordError, match=r"version 9 .*Rallying Herald .*506\.1\.1"):
+        GameRecord.from_dict(old)
+    data = data_of("rules-end-of-turn-group.json")
+    del data["cards"]["rallying-herald"]
+    data["seats"][0]["ranks"][0][0] = "Legion Shieldbearer"
+    record, _ = new_record_from_position(data)
+    record = record.with_action(action_from_dict(END_OF_TURN[0])).with_action(order(1, 5))
+    old = record.to_dict()
+    old["version"] = 9
+    assert replay(GameRecord.from_dict(old)).state == replay(record).state
 
 
 # --- 511 Targeting ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pytest
 
 from engine import GameState, apply, stats
 from engine.actions import Action, PerformAbility, action_from_dict
+from engine.events import EffectExpired
 from engine.game import default_action
 from engine.pending import DecisionKind
 from engine.position import load_position
@@ -153,3 +154,24 @@ def test_rule_700_8_a_snapshot_holds_a_live_group_effect() -> None:
     assert restored == state
     moved = play(restored, maneuver(3, "forward"))
     assert stats.armor_class(moved, 3) == 14
+
+
+def test_rule_506_1_1_each_effect_of_an_ability_is_one_effect_on_its_cards() -> None:
+    """506.1.1: "if an action generated an ongoing effect giving multiple characters +1 HP
+    until the end of turn, the HP would be removed from those characters one at a time ...
+    Then, after all HP have been removed, the next effect would be resolved." Shield
+    Sergeant's "adjacent characters" bonus is one effect (one id on each of its modifiers),
+    Rank Captain's rank bonus another (its group's id): each ends on all its cards in turn."""
+    data: dict[str, Any] = json.loads((POSITIONS / "rules-group-rank.json").read_text("utf-8"))
+    ranks = data["seats"][0]["ranks"]  # the Sergeant (#1) between the Captain and another
+    ranks[0][1:1], ranks[1] = ["Shield Sergeant"], ["Tribune Halvard"]
+    state = play(load_position(data), order(1), PASS, order(0))
+    sergeant = [m for m in state.modifiers if m.group == 0]
+    captain = [m for m in state.modifiers if m.group]
+    assert len(sergeant) > 1 and len({m.effect for m in sergeant}) == 1
+    assert len(captain) > 1 and {m.effect for m in captain} == {captain[0].group}
+    assert sergeant[0].effect < captain[0].effect
+    transition = apply(state, action_from_dict(PASS))
+    transition = apply(transition.state, action_from_dict({"type": "pass", "seat": 0}))
+    expired = [e.card for e in transition.events if isinstance(e, EffectExpired)]
+    assert expired == [m.target for m in sergeant] + [m.target for m in captain]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import abilities_effects, stats
+from engine import abilities_effects, abilities_players, stats
 from engine.abilities_offer import counters_on, needs_target
 from engine.action_steps import begin_action
 from engine.cards.abilities import (
@@ -83,6 +83,8 @@ ON_TRIGGER = frozenset(
 def _effect_runnable(effect: Effect, has_target: bool) -> bool:
     if effect.op in ON_TRIGGER:
         return effect.affects is Affects.TRIGGER
+    if effect.affects is Affects.OPPONENT:  # a player the effect chose (511.8)
+        return effect.op in abilities_players.PLAYER_OPS
     if effect.op not in RUNNABLE:
         return False
     if effect.op is Op.RETRIEVE and effect.affects is Affects.SOURCE:
@@ -345,6 +347,9 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     op, seat = effect.op, frame.seat
     if op in ON_TRIGGER:
         on_trigger(tx, frame, effect)
+        return
+    if effect.affects is Affects.OPPONENT:
+        abilities_players.run(tx, frame, effect)  # 511.8: the player the effect chose
         return
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)

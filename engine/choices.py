@@ -21,6 +21,7 @@ CHOICE_RULES = {
     "Sleight of Hand": "603.11",
     "Journey": "602.4",
     "Survey": "602.17",
+    "Player": "511.8",  # "choose an opposing player" (engine.abilities_players)
 }
 # An optional effect ("you may ..."): do it (the default answer) or leave it out (510.22).
 OPTIONAL = ("do", "skip")
@@ -59,6 +60,8 @@ def choice_decision(tx: Tx, frame: ChoosingEffect) -> Decision:
             f"{i}: {choice_words(tx.name, c, frame.target)}" for i, c in enumerate(frame.options)
         )
         prompt = f"{frame.what} succeeds: choose {words}."
+        if frame.what == "Player":
+            prompt = f"{tx.name(frame.card)}: choose {words}."
     return Decision(
         frame.seat,
         DecisionKind.EFFECT_CHOICE,
@@ -75,6 +78,8 @@ def choice_words(name: Callable[[int], str], code: str, target: int | None) -> s
     about = name(target) if target is not None else ""
     if code.startswith("target:"):
         return f"target {name(int(code.split(':')[1]))}, an additional rank away"
+    if code.startswith("seat:"):
+        return f"Seat {code.removeprefix('seat:')}"
     if code.startswith("top:"):
         top, bottom = survey_parts(code)
         said = []
@@ -140,6 +145,10 @@ def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int)
         from engine.abilities_run import answer_optional
 
         answer_optional(tx, index - 1, code == "do")  # the ability under the choice
+    elif frame.what == "Player":
+        from engine.abilities_players import answer_player
+
+        answer_player(tx, index - 1, int(code.removeprefix("seat:")))
     elif frame.what in ("Journey", "Survey"):
         from engine.keywords import apply_choice
 

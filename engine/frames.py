@@ -204,6 +204,7 @@ class ResolvingAbility:
     stats_at_start: tuple[int, ...] = ()
     chosen: int = -1
     hit: bool | None = None  # whether its last strike hit (509.5 4: "if the strike hits")
+    player: int | None = None  # the player its effect chose (511.8: "choose a player")
 
 
 @dataclass(frozen=True)

@@ -271,6 +271,8 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             words = CHOSEN_WORDS.get(e.choice, e.choice).format(
                 about=about, kept=e.kept, bottom=e.bottom
             )
+            if e.choice.startswith("seat:"):  # a player chosen (511.8)
+                words = words.replace("seat:", "Seat ")
             return say("effect_chosen", seat=seat, what=e.what, name=e.name, choice=words)
     return None
 

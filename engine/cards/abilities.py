@@ -232,6 +232,9 @@ class Op(StrEnum):
     RETRIEVE = "retrieve"
     REDIRECT = "redirect"  # the triggering strike targets another character (`name`: which)
     CREATE_TOKEN = "create_token"  # put standard token `name` into play (703.3, 703.4, 703.9)
+    # 511.8: choose a player (`name`: "opposing" or "any"); effects on OPPONENT are theirs
+    CHOOSE_PLAYER = "choose_player"
+    REVEAL_HAND = "reveal_hand"  # the player reveals the cards of their hand
 
 
 class StrikeKind(StrEnum):
@@ -271,7 +274,7 @@ class Affects(StrEnum):
     TARGET = "target"  # the target(s) chosen in the cost
     TRIGGER = "trigger"  # the strike, action, wounds or character of the trigger
     YOU = "you"  # the performer's player
-    OPPONENT = "opponent"
+    OPPONENT = "opponent"  # the player chosen by CHOOSE_PLAYER (511.8)
     # Groups of characters, for static text (the performer: the character or the bearer).
     ADJACENT = "adjacent"  # characters directly next to the performer in its rank (401.10)
     RANK = "rank"  # every character in the performer's rank ("characters in this rank")

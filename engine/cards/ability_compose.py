@@ -18,6 +18,7 @@ from dataclasses import replace
 from engine.cards.abilities import Affects, Check, Condition, Direction, Duration, Effect, Op
 from engine.cards.ability_conditions import read_condition, read_hit
 from engine.cards.ability_effects import _SPLIT, _sentence, affects, fail_effects
+from engine.cards.ability_players import choose_player, that_player
 from engine.cards.ability_static import STAT_LIST, group_of, stat_list
 
 _WHO = r"this character|he|she|it|the target|target character|that character|each target"
@@ -108,6 +109,9 @@ def one_sentence(sentence: str, has_target: bool) -> tuple[Effect, ...] | None:
     plain = _sentence(sentence, has_target)
     if plain is not None:
         return plain
+    chosen = choose_player(sentence)  # 511.8: "choose an opposing player who draws a card"
+    if chosen is not None:
+        return chosen
     may = _MAY.fullmatch(sentence)
     if may:
         inner = one_sentence(may["rest"], has_target)
@@ -189,6 +193,11 @@ def _join(effects: list[Effect], sentence: str, has_target: bool) -> bool:
         return True
     if last.op is Op.SEARCH and sentence == "shuffle your deck":
         return True  # a search shuffles the deck anyway (701.1)
+    if any(e.op is Op.CHOOSE_PLAYER for e in effects):
+        following = that_player(sentence)  # "That player must discard a card ..."
+        if following is not None:
+            effects += following
+            return True
     if last.op is not Op.CHECK and last.op is not Op.SAVE:
         return False
     success, failure = _SUCCESS.fullmatch(sentence), _FAILURE.fullmatch(sentence)

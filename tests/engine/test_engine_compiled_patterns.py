@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine import DecisionKind, GameState, legal_actions
 from engine.actions import Attack, Choose, PerformAbility
 from engine.state import Orientation
+from engine.view import view
 from tests.engine.position_play import load, play
 
 
@@ -83,3 +84,40 @@ def test_rule_405_1_a_card_retrieves_itself_from_the_discard_pile() -> None:
     assert performed.automated
     moved = next(e for e in events if e.kind == "card_to_hand")
     assert (moved.card, moved.zone) == (charm, "discard")
+
+
+def test_rule_511_8_an_opposing_player_chosen_draws_a_card() -> None:
+    """511.8: "Some actions do not target other cards (511.7), but they do target players."
+    Fate Whisper's "Choose an opposing player who draws a card": with one opponent there is
+    nothing to ask; seat 1 draws the top card of its deck."""
+    state = load("compiled-effects.json")
+    whisper, raider = uid(state, "Fate Whisper"), uid(state, "Grunt Raider")
+    top = state.players[1].deck[0]
+    done, events = play(state, PerformAbility(0, whisper, 0, raider))
+    assert top in done.players[1].hand and len(done.players[0].hand) == 1
+    assert next(e for e in events if e.kind == "ability_performed").automated
+    assert [e.seat for e in events if e.kind == "card_drawn"] == [1]
+
+
+def test_rule_511_8_1_a_player_chosen_discards_a_card_of_their_choice() -> None:
+    """511.8.1: an action targets a player if it "causes the player to draw, discard, banish
+    or otherwise change the zone of a card in a player's hand or deck." Kiss of Lethe's
+    "Target a player who must discard a card from his or her hand": seat 0 chooses among
+    both players, then the player chosen chooses the card (its hand stays hidden from the
+    other seat)."""
+    state = load("compiled-effects.json")
+    kiss, raider = uid(state, "Kiss of Lethe"), uid(state, "Grunt Raider")
+    asked, _ = play(state, PerformAbility(0, kiss, 0, raider))
+    choice = asked.pending[0]
+    assert (choice.seat, choice.kind, choice.rule) == (0, DecisionKind.EFFECT_CHOICE, "511.8")
+    assert "Seat 1" in choice.prompt
+    second = asked.pending[0].options[1]
+    discarding, _ = play(asked, Choose(0, second))
+    decision = discarding.pending[0]
+    archer = uid(state, "Bough Archer")
+    assert (decision.seat, decision.kind, decision.options) == (
+        1, DecisionKind.CHOOSE_CARD, (archer,),
+    )  # fmt: skip
+    assert view(discarding, 0)["pending"][0]["options"] == []  # its hand stays hidden
+    done, _ = play(discarding, Choose(1, archer))
+    assert archer in done.players[1].discard and done.players[1].hand == ()

@@ -414,7 +414,9 @@ def on_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
 
     index = len(tx.stack) - 1
     if effect.op is Op.REDIRECT:
-        _redirect(tx, frame, effect, index)
+        from engine.abilities_redirect import redirect_trigger
+
+        redirect_trigger(tx, frame, effect, index)
         return
     if effect.op is Op.CANCEL:
         done = cancel_under(tx, index)
@@ -447,34 +449,6 @@ def _create_token(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         _skip(tx, frame, "target_left_play", "511")
     else:
         equip_token(tx, frame.seat, token, whom)
-
-
-def _redirect(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int) -> None:
-    """511.6: the strike the React answers targets another character (`effect.name`: "this",
-    "adjacent" or "rank"); several candidates: the performer's controller chooses. Not a True
-    Strike (602.14) nor a Riposte (603.9: "This strike may not be redirected")."""
-    from engine.choose_card import ask_card, redirect, redirect_candidates
-    from engine.frames import ChoosingCard, Striking
-    from engine.keywords import true_strike
-    from engine.react_perform import strike_under
-
-    at = strike_under(tx, index)
-    strike = tx.stack[at] if at is not None else None
-    if not isinstance(strike, Striking):
-        _skip(tx, frame, "no_target", "511.6")
-        return
-    if true_strike(tx, strike.performer) or strike.label == "Riposte":
-        _skip(tx, frame, "true_strike" if strike.label != "Riposte" else "riposte",
-              "602.14" if strike.label != "Riposte" else "603.9")  # fmt: skip
-        return
-    options = redirect_candidates(tx, strike, frame.performer, effect.name)
-    if not options:
-        _skip(tx, frame, "no_target", "511.6")
-    elif len(options) == 1:
-        redirect(tx, frame.card, options[0])
-    else:
-        ask_card(tx, ChoosingCard(frame.seat, frame.card, frame.performer, "redirect",
-                                  tuple(options)))  # fmt: skip
 
 
 def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:

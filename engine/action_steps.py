@@ -27,7 +27,7 @@ performer of a Spend action was spent, a card to discard left the hand) cancels 
 
 from __future__ import annotations
 
-from engine.cards.abilities import Ability, AbilityKind, CostKind, Means, Window
+from engine.cards.abilities import Ability, AbilityKind, CostKind, Means, Op, Window
 from engine.events import ActionCanceled
 from engine.feats import abilities_of, feat_of, is_spell
 from engine.frames import (
@@ -53,6 +53,7 @@ _PAID = ActionStep.PAID
 BEFORE = (Window.BEFORE_ACTION, Window.BEFORE_COST)  # 510.5 1a, 2a: one moment
 AFTER_COST = (Window.AFTER_COST, Window.ACTION_EFFECT)  # 2b, then the effect step (508.12)
 AFTER = (Window.AFTER_ACTION,)  # 4a
+AFTER_TARGETED = (*AFTER_COST, Window.AFTER_TARGETING)  # 2b for an action with a target
 
 
 def means_of(tx: Tx, card: int) -> Means:
@@ -107,8 +108,11 @@ def continue_action(tx: Tx, index: int) -> bool:
         tx.set_frame(index, frame)
         # 510.12: a performer its own cost took out of play left by the action itself.
         left_by_cost = frame.performer not in tx.units
+        # 510.5 2b; its target chosen with the cost is "targeted" then too (511.6), unless
+        # the action strikes (its strike's own "after targeting" window, 509.5 2b) or is a feat
+        windows = AFTER_TARGETED if _targets_now(frame, printed) else AFTER_COST
         if not left_by_cost and open_window(
-            tx, AFTER_COST, seat=frame.seat, actor=frame.performer, subject=frame.target,
+            tx, windows, seat=frame.seat, actor=frame.performer, subject=frame.target,
             means=means, spell=means is _MEANS_SPELL, action=kind,
         ):  # fmt: skip
             return False
@@ -142,6 +146,14 @@ def continue_action(tx: Tx, index: int) -> bool:
         tx, AFTER, seat=frame.seat, actor=frame.performer, means=means, spell=spell, action=kind
     )
     return False
+
+
+def _targets_now(frame: PerformingAction, printed: Ability) -> bool:
+    """The action's target, chosen with its cost, is "targeted" after the cost is paid: it
+    has one, performs no strike (whose step 2b is that moment) and is no feat (603)."""
+    if frame.target is None or feat_of(printed) is not None:
+        return False
+    return not any(e.op is Op.STRIKE for e in printed.effects)
 
 
 def _runnable(ability: Ability) -> bool:

@@ -142,7 +142,10 @@ def redirect(tx: Tx, source: int, to: int) -> None:
     from engine.react_perform import strike_under
 
     index = strike_under(tx, len(tx.stack))
-    if index is None:
+    if index is None:  # an action's target (engine.abilities_redirect)
+        from engine.abilities_redirect import redirect_action
+
+        redirect_action(tx, source, to)
         return
     strike = tx.stack[index]
     assert isinstance(strike, Striking)

@@ -31,7 +31,8 @@ class EffectChosen(BaseEvent):
 @dataclass(frozen=True, kw_only=True)
 class StrikeRedirected(BaseEvent):
     """511.6: the strike of `card` (its performer) now targets `target`, redirected by the
-    effect of `source` (the card whose React did it)."""
+    effect of `source` (the card whose React did it); `what` is "action" when it is an
+    action (`card`: the card it is printed on) that was redirected."""
 
     KIND: ClassVar[str] = "strike_redirected"
     card: int
@@ -40,3 +41,4 @@ class StrikeRedirected(BaseEvent):
     target_name: str
     source: int
     source_name: str
+    what: str = "strike"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.abilities_redirect import defends_action, redirect_action
 from engine.cards.abilities import Ability
 from engine.checks import feat_check
 from engine.choices import CHOICE_RULES, ask_choice
@@ -52,8 +53,11 @@ def resolve_feat(
 ) -> None:
     """603.1: the feat check against DC 20; on a success, the feat's effect."""
     index = _strike_index(tx)
-    if feat == "Defend" and (
-        index is None or not _adjacent(tx, performer, _strike(tx, index).target)
+    action = feat == "Defend" and index is None and defends_action(tx, performer)
+    if (
+        feat == "Defend"
+        and not action
+        and (index is None or not _adjacent(tx, performer, _strike(tx, index).target))
     ):
         _skip(tx, seat, card, "no_target", "401.10")
         return
@@ -73,6 +77,8 @@ def resolve_feat(
         else:
             base = tx.card(performer).attack[0] if tx.card(performer).attack else 0
             start_strike(tx, performer, striker, base, label="Riposte")
+    elif action:  # 603.3: "Redirect the strike or action to this character"
+        redirect_action(tx, card, performer)
     elif index is None:
         _skip(tx, seat, card, "no_target", "508.1")  # a React answers a strike's windows
     else:

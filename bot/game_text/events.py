@@ -262,7 +262,7 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             return say("resolved_by_hand", seat=seat, name=e.name)
         case StrikeRedirected():
             return say("strike_redirected", name=e.name, target_name=e.target_name,
-                       source_name=e.source_name)  # fmt: skip
+                       source_name=e.source_name, what=e.what)  # fmt: skip
         case EffectChosen() if e.choice in OPTIONAL_WORDS:  # "you may ..." (engine.choices)
             choice = OPTIONAL_WORDS[e.choice]
             return say("optional_chosen", seat=seat, choice=choice, name=e.name, what=e.what)

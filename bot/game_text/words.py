@@ -50,7 +50,7 @@ TEMPLATES: dict[str, str] = {
     "resolved_by_hand": "{seat} declares {name} resolved.",
     "effect_chosen": "{seat} chooses for {name}'s {what}: {choice}.",
     "optional_chosen": "{seat} {choice} the optional effect of {name} ({what}).",
-    "strike_redirected": "{source_name} redirects the strike of {name} to {target_name} (511.6).",
+    "strike_redirected": "{source_name} redirects the {what} of {name} to {target_name} (511.6).",
     "ask_manual": "Resolve {name} by hand with adjustments, then declare it done.",
     "dungeon_played": "{seat} plays the dungeon {name}: {text}",
     "dungeon_defeated": "{by_name} defeats the dungeon {name}, which is banished ({rule}).",

@@ -390,7 +390,8 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            r"redirect the (?:melee |ranged )?strike to (?P<to>an adjacent character"
+            r"redirect (?:the|that) (?:(?:melee |ranged )?strike(?: or action)?|action"
+            r"(?: or strike)?) to (?P<to>an adjacent character"
             r"|another adjacent character|an adjacent target|this character"
             r"|another character in this rank)(?:,? if possible)?"
         ),

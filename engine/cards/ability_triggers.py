@@ -176,6 +176,8 @@ def _subject(clause: str) -> Who:
 
 
 def _means(clause: str) -> Means:
+    if re.search(r"\bstrikes? or (?:an? )?actions?\b|\bactions? or (?:an? )?strikes?\b", clause):
+        return Means.ANY  # "targeted by a strike or action"
     if re.search(r"\bmelee or ranged\b|\branged or melee\b", clause):
         return Means.STRIKE
     if "melee strike" in clause:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from engine import DecisionKind, GameState, legal_actions
 from engine.actions import Attack, Choose, PerformAbility
+from engine.position import load_position
 from engine.state import Orientation
 from engine.view import view
-from tests.engine.position_play import load, play
+from tests.engine.position_play import load, play, position_data
 
 
 def uid(state: GameState, name: str, seat: int | None = None) -> int:
@@ -121,3 +122,47 @@ def test_rule_511_8_1_a_player_chosen_discards_a_card_of_their_choice() -> None:
     assert view(discarding, 0)["pending"][0]["options"] == []  # its hand stays hidden
     done, _ = play(discarding, Choose(1, archer))
     assert archer in done.players[1].discard and done.players[1].hand == ()
+
+
+def test_rule_511_6_an_action_is_redirected_to_an_adjacent_character() -> None:
+    """511.6: "Redirection is defined as causing the target of a strike or action to be
+    changed ... the new target must be a legal choice as a target". Bolt Caster's Order
+    targets Glade Sentinel; seat 1's Mirror Ward answers it after the target is chosen (510.5
+    step 2) and redirects it to the only adjacent character, Thornweaver, which suffers the
+    wound instead."""
+    data = position_data("compiled-effects.json")
+    data["seats"][1]["hand"] = ["Mirror Ward"]
+    state = load_position(data)
+    caster, ward = uid(state, "Bolt Caster"), uid(state, "Mirror Ward")
+    sentinel, thornweaver = uid(state, "Glade Sentinel", 1), uid(state, "Thornweaver", 1)
+    targeted, _ = play(state, PerformAbility(0, caster, 0, caster, sentinel))
+    react = next(
+        a for a in legal_actions(targeted, 1) if isinstance(a, PerformAbility) and a.card == ward
+    )
+    done, events = play(targeted, react)
+    redirected = next(e for e in events if e.kind == "strike_redirected")
+    assert (redirected.what, redirected.card, redirected.target) == ("action", caster, thornweaver)
+    wounded = [e.card for e in events if e.kind == "wounds_inflicted"]
+    assert wounded == [thornweaver] and sentinel in done.units
+    assert done.units[sentinel].wounds == 0
+
+
+def test_rule_603_3_defend_redirects_an_action_to_this_character() -> None:
+    """603.3: "Defend - Limited React: After your adjacent character is targeted with a
+    strike or action, succeed with a Defend check (DC 20): Redirect the strike or action to
+    this character." Swamp Hexer's Order targets Stonewarden; Anvil Guard, next to it,
+    succeeds (a natural 20) and takes the Order's save, which it fails (2): it is stunned."""
+    data = position_data("rules-stalwart-vs-stun.json")
+    data["dice"] = [20, 2]
+    state = load_position(data)
+    hexer, stonewarden = uid(state, "Swamp Hexer"), uid(state, "Stonewarden")
+    guard = uid(state, "Anvil Guard")
+    targeted, _ = play(state, PerformAbility(0, hexer, 0, hexer, stonewarden))
+    defend = next(
+        a for a in legal_actions(targeted, 1) if isinstance(a, PerformAbility) and a.card == guard
+    )
+    done, events = play(targeted, defend)
+    redirected = next(e for e in events if e.kind == "strike_redirected")
+    assert (redirected.what, redirected.target) == ("action", guard)
+    assert done.units[guard].orientation is Orientation.STUNNED
+    assert done.units[stonewarden].orientation is Orientation.READY

@@ -11,7 +11,7 @@ from position_play import load, play
 from position_play import position_data as data_of
 
 from engine import DecisionKind, check, legal_actions
-from engine.actions import Choose, DefeatDungeon, PerformAbility, action_from_dict
+from engine.actions import Choose, Decline, DefeatDungeon, PerformAbility, action_from_dict
 from engine.errors import IllegalActionError
 from engine.events import (
     BaseEvent,
@@ -33,6 +33,14 @@ from engine.state import Orientation
 
 def of(kind: type[Any], events: list[BaseEvent]) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
+
+
+def _declining(state: Any, events: list[BaseEvent]) -> tuple[Any, list[BaseEvent]]:
+    """Decline every react window from `state` on, with the events so far and theirs."""
+    while state.pending and state.pending[0].kind is DecisionKind.REACT:
+        state, more = play(state, Decline(state.pending[0].seat))
+        events = [*events, *more]
+    return state, events
 
 
 def order(seat: int, card: int, target: int = -1) -> PerformAbility:
@@ -394,13 +402,14 @@ def test_rule_702_1_a_negative_condition_wins_over_a_permission() -> None:
 def test_rule_702_1_stalwart_wins_over_an_opposing_stun() -> None:
     """702.1: the negative condition takes precedence: Stonewarden "may not be ... stunned by
     opposing card effects" (Stalwart, 602.18), so the failed save of Swamp Hexer's Order,
-    which stuns, leaves it ready; Anvil Guard, without Stalwart, is stunned by the same."""
-    state, events = play(load("rules-stalwart-vs-stun.json"), order(0, 0, 5))
+    which stuns, leaves it ready; Anvil Guard, without Stalwart, is stunned by the same
+    (Anvil Guard's Defend, which may redirect the Order, 603.3, is declined)."""
+    state, events = _declining(*play(load("rules-stalwart-vs-stun.json"), order(0, 0, 5)))
     assert of(Rolled, events)[0].result == "failure"
     (skipped,) = of(EffectSkipped, events)
     assert (skipped.why, skipped.rule) == ("stalwart", "602.18")
     assert state.units[5].orientation is Orientation.READY
-    state, events = play(load("rules-stalwart-vs-stun.json"), order(0, 0, 6))
+    state, events = _declining(*play(load("rules-stalwart-vs-stun.json"), order(0, 0, 6)))
     assert [(e.card, e.orientation) for e in of(OrientationChanged, events)][-1] == (
         6,
         "stunned",

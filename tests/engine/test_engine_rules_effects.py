@@ -285,6 +285,24 @@ def test_rule_506_1_1_the_order_is_asked_again_while_it_can_matter() -> None:
     assert 1 in state.players[0].discard
 
 
+def test_rule_506_1_1_the_order_is_asked_when_a_level_change_ends() -> None:
+    """506.1.1: the order "determined by the player who generated the effect" is asked when
+    the effect changes levels (a level lost can make a rank illegal, 401.6), even though no
+    one would die; with +1 ATK instead, nothing is asked."""
+    data = data_of("rules-end-of-turn-order.json")
+    data["seats"][0]["ranks"][0][1]["wounds"] = 0
+    for rank in data["seats"][0]["ranks"][:2]:
+        for entry in rank:
+            entry["modifiers"][0]["stat"] = "level"
+    state, _ = play(load_position(data), *END_OF_TURN)
+    assert [(d.seat, d.kind) for d in state.pending] == [(0, DecisionKind.EXPIRY_ORDER)]
+    for rank in data["seats"][0]["ranks"][:2]:
+        for entry in rank:
+            entry["modifiers"][0]["stat"] = "atk"
+    state, events = play(load_position(data), *END_OF_TURN)
+    assert [e.card for e in of(EffectExpired, events)] == [0, 1, 2, 5] and state.turn == 3
+
+
 def test_rule_506_1_1_a_dump_and_a_snapshot_keep_the_effect_being_ended() -> None:
     """506.1.1: a position dumped while seat 0 chooses the order, and a snapshot of a record
     taken then, go on the same: the Herald's effect ends for each card before the Shaman's."""

@@ -153,28 +153,28 @@ _RANKS = attrgetter("ranks")
 _ELIMINATED = attrgetter("eliminated")
 
 
-def _changes(key: _CalmKey) -> tuple[list[int] | None, bool]:
-    """Units changed since the calm position (None: check all) and whether defeat and
-    formations need checking."""
+def _changes(key: _CalmKey) -> tuple[list[int] | None, bool, bool]:
+    """Units changed since the calm position (None: check all), whether formations need
+    checking and whether defeat does (only when a unit left, entered, changed controller or
+    stopped being a Warlord, or a seat was eliminated: a moving character defeats nobody)."""
     calm = _CALM[0]
     if calm is None or calm[0] is not key[0] or len(calm[1]) != len(key[1]) or calm[4] != key[4]:
-        return None, True
-    moved = calm[2] != key[2] or calm[3] != key[3]
+        return None, True, True
+    defeat = calm[3] != key[3]
+    moved = defeat or calm[2] != key[2]
     if all(map(is_, key[1], calm[1])):
-        return [], moved  # the same units: two settles in three
+        return [], moved, defeat  # the same units: two settles in three
     differs = list(map(is_not, key[1], calm[1]))  # usually one or two units
     changed = []
     for unit, old in zip(compress(key[1], differs), compress(calm[1], differs), strict=True):
         if unit.id != old.id:
-            return None, True
+            return None, True, True
         changed.append(unit.id)
-        if (
-            unit.controller != old.controller
-            or unit.formation != old.formation
-            or unit.is_warlord != old.is_warlord
-        ):
+        if unit.controller != old.controller or unit.is_warlord != old.is_warlord:
+            moved = defeat = True
+        elif unit.formation != old.formation:
             moved = True
-    return changed, moved
+    return changed, moved, defeat
 
 
 def settle(tx: Tx) -> bool:
@@ -182,9 +182,9 @@ def settle(tx: Tx) -> bool:
     if tx.group_effects:
         groups.sync(tx)  # 700.8: who is in a group effect's location now has its modifier
     key = _calm_key(tx)
-    changed, moved = _changes(key)
+    changed, moved, defeat = _changes(key)
     events = len(tx.events)
-    stop, calm = _settle(tx, changed, moved)
+    stop, calm = _settle(tx, changed, moved, defeat)
     if tx.group_effects:
         groups.sync(tx)  # and after whoever fell forward (a death it causes: next settle)
     if calm and len(tx.events) == events:  # whatever settling changes, it tells in an event
@@ -192,12 +192,12 @@ def settle(tx: Tx) -> bool:
     return stop
 
 
-def _settle(tx: Tx, changed: list[int] | None, moved: bool) -> tuple[bool, bool]:
+def _settle(tx: Tx, changed: list[int] | None, moved: bool, defeat: bool) -> tuple[bool, bool]:
     """`settle` given what changed since the last calm position (`_changes`); returns whether
     to stop and whether the position was found calm."""
     if check_deaths(tx, windows=True, only=changed):  # may open a Death React window (508.6.1)
-        moved = True
-    if moved and check_victory(tx):
+        moved = defeat = True
+    if defeat and check_victory(tx):
         return True, False
     if tx.active is not None and tx.players[tx.active].eliminated:
         tx.active = tx.next_seat(tx.active)  # its frames ended with it (Tx.drop_frames_of)

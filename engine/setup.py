@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from engine.cards.catalog import CardCatalog
 from engine.cards.model import Card, Deck
 from engine.cards.validation import validate_deck
 from engine.errors import SetupError
@@ -31,8 +32,23 @@ def army_shape(fmt: Format) -> tuple[int, int, int]:
 
 def _external_problems(deck: Deck, cards: Any, fmt: Format) -> list[Problem]:
     """Problems found by the cards package's deck validation (108, 801, 500.2, 500.3,
-    602.3, 602.7)."""
-    return [Problem(p.rule, p.message) for p in validate_deck(deck, cards, fmt)]
+    602.3, 602.7), remembered per deck and catalogue when the catalogue is a CardCatalog
+    (immutable, like a Deck): a simulation starts many games from the same decks."""
+    if not isinstance(cards, CardCatalog):
+        return [Problem(p.rule, p.message) for p in validate_deck(deck, cards, fmt)]
+    key = (id(deck), id(cards), fmt)
+    found = _VALIDATED.get(key)
+    if found is None or found[0] is not deck or found[1] is not cards:
+        if len(_VALIDATED) >= 256:
+            _VALIDATED.clear()
+        problems = tuple(Problem(p.rule, p.message) for p in validate_deck(deck, cards, fmt))
+        found = _VALIDATED[key] = (deck, cards, problems)
+    return list(found[2])
+
+
+# `_external_problems` by deck, catalogue (both by identity, kept so their ids are not
+# reused) and format.
+_VALIDATED: dict[tuple[int, int, Format], tuple[Deck, CardCatalog, tuple[Problem, ...]]] = {}
 
 
 def _army_problems(deck: Deck, cards: Mapping[str, Card], fmt: Format) -> list[Problem]:

@@ -232,22 +232,28 @@ def targets(board: Board, seat: int, ability: Ability, performer: int) -> list[i
     here = places.get(performer)
     units, side, within, rank = board.units, cost.side, cost.within_ranks, cost.rank
     heal = restored == (_HEAL,)  # the common restoring ability: Medicine (603.6)
-    out = []
-    for uid, there in sorted(places.items()):  # the cheapest tests first: all must pass
+    out: list[int] = []
+    if within is None:
+        near = sorted(places)
+    elif here is None:
+        return out  # "within N ranks" of a performer not in play: nobody
+    else:  # the characters of the ranks within reach (`formation.distance`), in id order
+        near = []
+        for player in board.players:
+            same = player.seat == here.formation
+            for number, row in enumerate(player.ranks, 1):
+                apart = abs(here.rank - number) if same else here.rank + number - 1
+                if apart <= within:
+                    near += row
+        near.sort()
+    for uid in near:  # the cheapest tests first: all must pass
+        there = places[uid]
         if rank is not None and there.rank != rank:
             continue
         unit = units[uid]
         mine = unit.controller == seat
         if side is not _ANY and not _side_ok(mine, performer, uid, side):
             continue
-        if within is not None:
-            if here is None:
-                continue
-            if here.formation == there.formation:
-                if abs(here.rank - there.rank) > within:  # `formation.distance`, inline
-                    continue
-            elif here.rank + there.rank - 1 > within:
-                continue
         if restored and (unit.wounds == 0 if heal else _changes_nothing(restored, unit)):
             continue  # 510.9.2: the effect would change nothing there
         if cost.name and not target_fits(board, uid, cost.name):
@@ -472,6 +478,7 @@ def candidate_ability_fields(
     the Action card's class) are not made again."""
     units = board.units
     own: list[int] = []  # the seat's characters, when an Action card needs them
+    levels: dict[int, int] = {}  # their levels, when an Action card needs them (303.3)
     hand: list[int] | None = None
     out: list[AbilityFields] = []
     for card, index, ability, performer in sources(board, seat):
@@ -512,10 +519,13 @@ def candidate_ability_fields(
             who = board.card(uid)
             if classes and classes.isdisjoint(who.classes):
                 continue  # nor an Action card of another class (303.2)
-            if stats.restriction_problem(action, who) or stats.level(board, uid) < (
-                action.level or 0
-            ):
-                continue  # 303.2, 303.3
+            if stats.restriction_problem(action, who):
+                continue  # 303.2
+            level = levels.get(uid)
+            if level is None:
+                level = levels[uid] = stats.level(board, uid)
+            if level < (action.level or 0):
+                continue  # 303.3
             probe = PerformAbility(seat, card, index, uid, NO_TARGET, discards[0])
             if _use_problem(board, probe, ability, turn) or _cost_problem(
                 board, seat, probe, ability

@@ -181,8 +181,13 @@ def settle(tx: Tx) -> bool:
     """Deaths, defeat, then illegal ranks (401.6.7 in initiative order). True to stop."""
     if tx.group_effects:
         groups.sync(tx)  # 700.8: who is in a group effect's location now has its modifier
-    key = _calm_key(tx)
-    changed, moved, defeat = _changes(key)
+    key = _CALM[0]
+    changed: list[int] | None
+    if key is not None and _unchanged(tx, key):  # two settles in three: no key to build
+        changed, moved, defeat = [], False, False
+    else:
+        key = _calm_key(tx)
+        changed, moved, defeat = _changes(key)
     events = len(tx.events)
     stop, calm = _settle(tx, changed, moved, defeat)
     if tx.group_effects:
@@ -190,6 +195,25 @@ def settle(tx: Tx) -> bool:
     if calm and len(tx.events) == events:  # whatever settling changes, it tells in an event
         _CALM[0] = key
     return stop
+
+
+def _unchanged(tx: Tx, calm: _CalmKey) -> bool:
+    """Whether the transaction still holds the calm position's units, modifiers (the same
+    values), ranks and eliminated seats: `_changes` would find nothing changed."""
+    units, modifiers, players = tx.units, tx.modifiers, tx.players
+    if (
+        calm[0] is not tx.cards
+        or len(calm[1]) != len(units)
+        or len(calm[4]) != len(modifiers)
+        or len(calm[2]) != len(players)
+        or not all(map(is_, units.values(), calm[1]))
+        or (modifiers and not all(map(is_, modifiers, calm[4])))
+    ):
+        return False
+    for player, ranks, eliminated in zip(players, calm[2], calm[3], strict=True):
+        if player.eliminated != eliminated or (player.ranks is not ranks and player.ranks != ranks):
+            return False
+    return True
 
 
 def _settle(tx: Tx, changed: list[int] | None, moved: bool, defeat: bool) -> tuple[bool, bool]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from engine import stats
+from engine import statics, stats
 from engine.cards.abilities import Window
 from engine.cards.model import Card, CardType
 from engine.events import (
@@ -206,9 +206,37 @@ def _cause(
     if found is None or found[0] is not unit or found[1] != mods or found[2] is not card:
         if len(_DYING) >= _DYING_MAX:
             _DYING.clear()
-        found = (unit, mods, card, is_dying(tx, uid, modified))
+        found = (unit, mods, card, _content_cause(tx, unit, mods, card, modified))
         _DYING[id(unit)] = found
     return found[3]
+
+
+def _content_cause(
+    tx: Tx, unit: Unit, mods: tuple[Modifier, ...], card: Card, modified: set[int]
+) -> tuple[str, str] | None:
+    """`is_dying` for a unit not met as this value before. In a game none of whose cards has
+    static text (engine.statics), HP and level are the card's, its items' and attachments'
+    and the modifiers', so the answer is remembered by those, the wounds and the catalogue
+    and instances (by identity): a unit that only turned or moved is not worked out again."""
+    if statics.game_has_statics(tx):
+        return is_dying(tx, unit.id, modified)
+    cards, instances = tx.cards, tx.instances
+    key = (unit.id, unit.wounds, unit.items, unit.attachments, mods)
+    found = _BY_CONTENT.get(key)
+    if found is None or found[0] is not cards or found[1] is not instances or found[2] is not card:
+        if len(_BY_CONTENT) >= _DYING_MAX:
+            _BY_CONTENT.clear()
+        found = (cards, instances, card, is_dying(tx, unit.id, modified))
+        _BY_CONTENT[key] = found
+    return found[3]
+
+
+# `_content_cause` by (id, wounds, items, attachments, modifiers on it), with the catalogue,
+# instances and card definition read (kept, so their ids are not reused).
+_BY_CONTENT: dict[
+    tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[Modifier, ...]],
+    tuple[object, object, Card, tuple[str, str] | None],
+] = {}
 
 
 def _death_windows(tx: Tx) -> set[int]:

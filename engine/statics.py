@@ -72,6 +72,12 @@ def _game_has_statics(board: Board) -> bool:
     return found[1]
 
 
+def game_has_statics(board: Board) -> bool:
+    """Whether some card of the board's game has static effects (True when unknown): without
+    any, a character's stats are its cards' and its modifiers' alone."""
+    return _game_has_statics(board)
+
+
 def stat_bonus(board: Board, uid: int, stat: str) -> int:
     """The sum of the static bonuses to `stat` ("atk", "ac", ...) of character `uid`."""
     total = 0

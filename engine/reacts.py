@@ -437,6 +437,12 @@ def _seat_offers(
             return out  # no card of the seat has a React for these windows
     for uid in mine:
         unit = units[uid]
+        if (
+            every is not None
+            and instances is not None
+            and not (unit.items or unit.attachments or instances[uid] in every)
+        ):
+            continue  # nothing here has a React for these windows (`reactive`)
         for source in reactive([uid, *unit.items, *unit.attachments]):
             card = board.card(source)
             for index, ability, passive in _reacts_of(card).reacts:
@@ -449,7 +455,13 @@ def _seat_offers(
                     continue
                 if _usable(board, seat, frame, windows, source, (index, ability, passive), uid):
                     out.append(Offer(source, index, uid))
-    for source in reactive([*player.hand, *player.discard]):
+    if names is not None and instances is not None:  # `reactive`, read from the split names
+        held = [c for c in player.hand if instances[c] in names.hand] if names.hand else []
+        if names.discard:
+            held += [c for c in player.discard if instances[c] in names.discard]
+    else:
+        held = reactive([*player.hand, *player.discard])
+    for source in held:
         card = board.card(source)
         if source in player.hand and card.functions_as is not CardType.ACTION:
             continue

@@ -83,6 +83,8 @@ ON_TRIGGER = frozenset(
 def _effect_runnable(effect: Effect, has_target: bool) -> bool:
     if effect.op in ON_TRIGGER:
         return effect.affects is Affects.TRIGGER
+    if effect.op is Op.MOVE_WOUNDS:
+        return effect.affects in (Affects.PERFORMER, Affects.TARGET)
     if effect.affects is Affects.OPPONENT:  # a player the effect chose (511.8)
         return effect.op in abilities_players.PLAYER_OPS
     if effect.op not in RUNNABLE:
@@ -350,6 +352,11 @@ def run_effect(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
         return
     if effect.affects is Affects.OPPONENT:
         abilities_players.run(tx, frame, effect)  # 511.8: the player the effect chose
+        return
+    if op is Op.MOVE_WOUNDS:
+        from engine.abilities_wounds import run as move_wounds
+
+        move_wounds(tx, frame, effect)
         return
     if op is Op.DRAW:
         draw(tx, seat, effect.amount or 1, frame.card)

@@ -22,6 +22,7 @@ CHOICE_RULES = {
     "Journey": "602.4",
     "Survey": "602.17",
     "Player": "511.8",  # "choose an opposing player" (engine.abilities_players)
+    "Wounds": "104.1",  # how many wounds move (engine.abilities_wounds)
 }
 # An optional effect ("you may ..."): do it (the default answer) or leave it out (510.22).
 OPTIONAL = ("do", "skip")
@@ -60,7 +61,7 @@ def choice_decision(tx: Tx, frame: ChoosingEffect) -> Decision:
             f"{i}: {choice_words(tx.name, c, frame.target)}" for i, c in enumerate(frame.options)
         )
         prompt = f"{frame.what} succeeds: choose {words}."
-        if frame.what == "Player":
+        if frame.what in ("Player", "Wounds"):
             prompt = f"{tx.name(frame.card)}: choose {words}."
     return Decision(
         frame.seat,
@@ -78,6 +79,8 @@ def choice_words(name: Callable[[int], str], code: str, target: int | None) -> s
     about = name(target) if target is not None else ""
     if code.startswith("target:"):
         return f"target {name(int(code.split(':')[1]))}, an additional rank away"
+    if code.startswith("wounds:"):
+        return f"move {code.removeprefix('wounds:')} wound(s) to {about}"
     if code.startswith("seat:"):
         return f"Seat {code.removeprefix('seat:')}"
     if code.startswith("top:"):
@@ -145,6 +148,10 @@ def answer_effect_choice(tx: Tx, index: int, frame: ChoosingEffect, choice: int)
         from engine.abilities_run import answer_optional
 
         answer_optional(tx, index - 1, code == "do")  # the ability under the choice
+    elif frame.what == "Wounds":
+        from engine.abilities_wounds import answer_count
+
+        answer_count(tx, index - 1, frame, code)
     elif frame.what == "Player":
         from engine.abilities_players import answer_player
 

@@ -24,12 +24,16 @@ from engine.frames import ChoosingCard, ResolvingAbility, Striking
 from engine.pending import Decision, DecisionKind
 from engine.tx import Tx
 
-RULES = {"search": "701.1", "retrieve": "510.5", "discard": "510.5", "redirect": "511.6"}
+RULES = {
+    "search": "701.1", "retrieve": "510.5", "discard": "510.5", "redirect": "511.6",
+    "move_wounds": "104.1",
+}  # fmt: skip
 _PROMPTS = {
     "search": "{name}: choose a card of your deck to put into your hand, or decline to find none.",
     "retrieve": "{name}: choose a card of your discard pile to put into your hand, or decline.",
     "discard": "{name}: choose a card of your hand to discard.",
     "redirect": "{name}: choose the character the strike now targets.",
+    "move_wounds": "{name}: choose the character the wounds move to.",
 }
 
 
@@ -92,6 +96,13 @@ def answer_card(tx: Tx, frame: ChoosingCard, choice: int | None) -> None:
     from engine.primitives import shuffle_deck, to_hand
 
     seat = frame.seat
+    if frame.purpose == "move_wounds" and choice is not None:  # engine.abilities_wounds
+        from engine.abilities_wounds import chosen
+
+        ability = tx.stack[-1]
+        assert isinstance(ability, ResolvingAbility)
+        chosen(tx, ability, choice)
+        return
     if frame.purpose == "redirect":
         if choice is not None:
             redirect(tx, frame.card, choice)

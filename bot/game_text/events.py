@@ -273,6 +273,8 @@ def ability_line(e: Event, seat: str, words: Words = ENGLISH) -> str | None:
             )
             if e.choice.startswith("seat:"):  # a player chosen (511.8)
                 words = words.replace("seat:", "Seat ")
+            elif e.choice.startswith("wounds:"):  # wounds moved (engine.abilities_wounds)
+                words = f"{e.choice.removeprefix('wounds:')} wound(s) to {about}"
             return say("effect_chosen", seat=seat, what=e.what, name=e.name, choice=words)
     return None
 

@@ -235,6 +235,9 @@ class Op(StrEnum):
     # 511.8: choose a player (`name`: "opposing" or "any"); effects on OPPONENT are theirs
     CHOOSE_PLAYER = "choose_player"
     REVEAL_HAND = "reveal_hand"  # the player reveals the cards of their hand
+    # move `amount` wounds (None: all; 0: "one or more", the performer chooses) from the
+    # character `affects` names to one `name` names ("army", "adjacent", "this")
+    MOVE_WOUNDS = "move_wounds"
 
 
 class StrikeKind(StrEnum):

@@ -108,6 +108,23 @@ def _wounds(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     return (Effect(Op.INFLICT_WOUNDS, affects(m["who"], tgt), number(m["n"])),)
 
 
+_WOUNDS_TO = {
+    "another character in your army": "army", "a character in your army": "army",
+    "an adjacent character": "adjacent", "this character": "this",
+}  # fmt: skip
+
+
+def _move_wounds(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    """ "Move one or more wounds from the target to another character in your army"."""
+    amount = None if m["n"] == "all" else 0 if m["n"] == "one or more" else number(m["n"])
+    who = affects(m["who"], tgt)
+    if who not in (Affects.PERFORMER, Affects.TARGET) or (
+        m["to"] == "this character" and who is Affects.PERFORMER
+    ):
+        return ()
+    return (Effect(Op.MOVE_WOUNDS, who, amount, name=_WOUNDS_TO[m["to"]]),)
+
+
 def _reduce(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     if m["n"] is None or (number(m["n"]) == 0 and m["to"]):
         return (Effect(Op.PREVENT_WOUNDS, Affects.TRIGGER),)
@@ -318,6 +335,14 @@ _RULES: tuple[_Rule, ...] = (
     (re.compile(r"perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
     (re.compile(rf"(?:(?P<who>{_WHO}) )?journeys?"), _journey),  # 602.4
     (re.compile(r"survey"), lambda m, t: (Effect(Op.SURVEY, Affects.YOU, 2),)),
+    (
+        re.compile(
+            rf"move (?P<n>{_N}|all|one or more) wounds? from (?P<who>{_WHO}) to (?P<to>another"
+            r" character in your army|a character in your army|an adjacent character"
+            r"|this character)"
+        ),
+        _move_wounds,
+    ),
     (re.compile(rf"(?:inflict|deal) (?P<n>{_N}) wounds? (?:on|to) (?P<who>{_WHO})"), _wounds),
     (re.compile(rf"(?P<who>{_WHO}) suffers? (?P<n>{_N}) wounds?"), _wounds),
     (

@@ -301,7 +301,8 @@ class _Compiler:
             count = (m["n"] or "a").casefold().removeprefix("up to ")
             within = _count(m["r"].casefold()) if m["r"] else (0 if m["here"] else None)
             whose = (m["whose"] or "").casefold()
-            side = Who.YOURS if m["yours"] or whose == "your" else side
+            if m["yours"] or whose == "your":  # "another Dwarf in your army"
+                side = Who.ANOTHER_YOURS if side is Who.OTHER else Who.YOURS
             side = Who.OPPOSING if whose == "an opposing" else side
             rank = 1 if whose else None
             words = " ".join(w for w in ((m["desc"] or "").strip(), m["noun"] or "") if w)

@@ -166,3 +166,33 @@ def test_rule_603_3_defend_redirects_an_action_to_this_character() -> None:
     assert (redirected.what, redirected.target) == ("action", guard)
     assert done.units[guard].orientation is Orientation.STUNNED
     assert done.units[stonewarden].orientation is Orientation.READY
+
+
+def test_rule_104_1_wounds_moved_to_another_character() -> None:
+    """104.1: "When a character takes wounds, you will place something on that character to
+    note the number of wounds taken". Hearth Mender moves "one or more wounds" from
+    Forgefather's Champion (2 wounds) to another character of its army: its controller
+    chooses Elder Hammerlord, then how many (both); the wounds leave one and are placed on
+    the other."""
+    state = load("compiled-wounds.json")
+    mender, champion = uid(state, "Hearth Mender"), uid(state, "Forgefather's Champion")
+    hammerlord = uid(state, "Elder Hammerlord")
+    offered = {
+        a.target for a in legal_actions(state, 0)
+        if isinstance(a, PerformAbility) and a.card == mender
+    }  # fmt: skip
+    assert champion in offered and mender not in offered  # "another Dwarf"
+    asked, _ = play(state, PerformAbility(0, mender, 0, mender, champion))
+    where = asked.pending[0]
+    assert (where.kind, where.rule) == (DecisionKind.CHOOSE_CARD, "104.1")
+    assert hammerlord in where.options and champion not in where.options
+    counted, _ = play(asked, Choose(0, hammerlord))
+    how_many = counted.pending[0]
+    assert (how_many.kind, how_many.rule, how_many.options) == (
+        DecisionKind.EFFECT_CHOICE, "104.1", (0, 1),
+    )  # fmt: skip
+    done, events = play(counted, Choose(0, 1))  # both wounds
+    assert done.units[champion].wounds == 0 and done.units[hammerlord].wounds == 2
+    assert [e.kind for e in events if e.kind in ("healed", "wounds_inflicted")] == [
+        "healed", "wounds_inflicted",
+    ]  # fmt: skip

@@ -92,6 +92,14 @@ _ELEMENT_FACT = re.compile(r"this is an? \w+ (?:action|spell|attack|order)\.?", 
 _CLASSES_FACT = re.compile(
     r"this character is (?:both |also )?(?:an? (?:fighter|cleric|rogue|wizard)(?:,? and |, |$))+"
 )
+# "This is a Fire action." in an effect: the damage type of the action (old names read as
+# the new ones, 510.23-510.25), not an effect.
+_ELEMENT_SAID = re.compile(
+    r"(?:^|(?<=[.!]))\s*this is an? (?P<type>fire|water|frost|earth|physical|air|lightning"
+    r"|poison|necrotic|radiant|arcane) (?:action|order|react|attack)\.?\s*$",
+    re.I,
+)
+_ELEMENTS = {"water": "Frost", "earth": "Physical", "air": "Lightning"}
 _STATIC_QUOTE = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 
 
@@ -211,7 +219,14 @@ class _Compiler:
                 who = "each target" if target.amount > 1 else "the target"
                 effect_text = opening["rest"] if opening["rest"] else f"{who} {opening['must']}"
         has_target = any(c.kind is CostKind.TARGET for c in costs)
-        effects = compile_effect(self.normalise(effect_text), has_target) if effect_text else None
+        said = _ELEMENT_SAID.search(effect_text)
+        compiled_text = effect_text
+        if said and said.start() > 0:  # "This is a Fire action.": its damage type (510.23-25)
+            element = element or _ELEMENTS.get(said["type"].casefold(), said["type"].title())
+            compiled_text = effect_text[: said.start()] + effect_text[said.end() :]
+        effects = (
+            compile_effect(self.normalise(compiled_text), has_target) if compiled_text else None
+        )
         return Ability(
             kind=kind,
             text=line,

@@ -196,3 +196,22 @@ def test_rule_104_1_wounds_moved_to_another_character() -> None:
     assert [e.kind for e in events if e.kind in ("healed", "wounds_inflicted")] == [
         "healed", "wounds_inflicted",
     ]  # fmt: skip
+
+
+def test_rule_510_23_a_water_action_said_in_its_text_is_a_frost_action() -> None:
+    """510.23: "If anything refers to the "Water trait" or "Water action" it should be treated
+    as "Frost trait" or "Frost action", respectively." "This is a Water action." after an
+    effect names the ability's damage type (Frost) and is no effect of its own: the strike
+    before it is automated."""
+    from engine.cards.ability_grammar import compile_abilities
+    from engine.cards.model import CardType
+
+    text = "Spend Order: Perform a +3 ranged strike. This is a Water action."
+    (ability,) = compile_abilities(text, "Ice Lance Adept", CardType.CHARACTER)
+    assert ability.automated and ability.element == "Frost"
+    assert [e.op.value for e in ability.effects] == ["strike"]
+    (spell,) = compile_abilities(
+        "Order: Perform a +3 ranged strike. This is a Water action and a spell.", "Adept",
+        CardType.CHARACTER,
+    )  # fmt: skip
+    assert spell.manual  # "and a spell" is more than a damage type

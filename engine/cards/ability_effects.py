@@ -332,7 +332,8 @@ _RULES: tuple[_Rule, ...] = (
         ),
         _strike,
     ),
-    (re.compile(r"perform an attack"), lambda m, t: (Effect(Op.ATTACK),)),
+    # 507.3, 510.6: an attack within an effect spends no one ("without spending" says so)
+    (re.compile(r"perform an attack(?: without spending)?"), lambda m, t: (Effect(Op.ATTACK),)),
     (re.compile(rf"(?:(?P<who>{_WHO}) )?journeys?"), _journey),  # 602.4
     (re.compile(r"survey"), lambda m, t: (Effect(Op.SURVEY, Affects.YOU, 2),)),
     (

@@ -215,3 +215,24 @@ def test_rule_510_23_a_water_action_said_in_its_text_is_a_frost_action() -> None
         CardType.CHARACTER,
     )  # fmt: skip
     assert spell.manual  # "and a spell" is more than a damage type
+
+
+def test_rule_510_6_an_attack_performed_without_spending() -> None:
+    """510.6: "If it does not require spending, then a character may perform the action while
+    spent and, if ready, does not become spent by performing it." The Frenzied Reaver's
+    "Order: Perform an attack without spending." attacks (507.3: its printed strike, at an
+    opposing character) and leaves it ready, unlike the usual attack (a Spend Order)."""
+    state = load("compiled-attack.json")
+    reaver = uid(state, "Frenzied Reaver")
+    asked, events = play(state, PerformAbility(0, reaver, 0, reaver))
+    decision = asked.pending[0]
+    assert (decision.kind, decision.rule) == (DecisionKind.STRIKE_TARGET, "507.3, 509.5")
+    thornweaver = uid(asked, "Thornweaver")
+    assert decision.options == (thornweaver,)
+    done, events = play(asked, Choose(0, thornweaver))
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["strike_declared", "roll", "wounds_inflicted"]
+    assert "attack_ended" in kinds
+    assert done.units[reaver].orientation is Orientation.READY
+    attacked, _ = play(state, Attack(0, reaver), Choose(0, thornweaver))
+    assert attacked.units[reaver].orientation is Orientation.SPENT  # 507.3: "Spend Order"

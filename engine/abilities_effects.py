@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from engine import groups
 from engine.cards.abilities import Affects, Check, Duration, Effect, Op
-from engine.checks import passed, skill_check
+from engine.checks import start_check
 from engine.events_abilities import EffectSkipped
 from engine.frames import ResolvingAbility
 from engine.primitives import modify_stat
@@ -99,12 +99,9 @@ def _check(tx: Tx, frame: ResolvingAbility, effect: Effect) -> None:
     if uid is None or uid not in tx.units:
         _skip(tx, frame, "target_left_play", "511")
         return
-    roll = skill_check(tx, uid, effect.amount or 0, effect.name, feat=effect.name)
-    following = effect.then if passed(roll) else effect.on_fail
-    if not passed(roll) and effect.then and not effect.on_fail:
-        _skip(tx, frame, "check_failed", "106.1")
-    for nested in following:
-        run(tx, frame, nested)
+    # A die roll Reacts may answer first (603.2); what follows runs from its frame.
+    start_check(tx, frame.seat, uid, effect.amount or 0, effect.name, "effect",
+                feat=effect.name, effect=effect)  # fmt: skip
 
 
 def _skip(tx: Tx, frame: ResolvingAbility, why: str, rule: str) -> None:

@@ -36,7 +36,7 @@ from engine.cards.abilities import (
     Stat,
     StrikeKind,
 )
-from engine.checks import passed, save_damage_types, skill_check
+from engine.checks import save_damage_types, start_check
 from engine.death import move_to_discard
 from engine.dice import roll_against
 from engine.events import ManualEffect, Rolled
@@ -507,7 +507,6 @@ def _save(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
     elif effect.stat is not None and frame.performer in tx.units:
         dc += getattr(stats, effect.stat.value.lower(), stats.skill)(tx, frame.performer)
     types = save_damage_types(tx, frame.card, frame.ability)
-    if not passed(skill_check(tx, uid, dc, effect.name, save=True, damage_types=types)):
-        for failed in effect.on_fail:
-            if uid in tx.units:
-                apply_to(tx, frame, failed, uid)
+    # A die roll Reacts may answer first (603.2); its failure effects run from its frame.
+    start_check(tx, frame.seat, uid, dc, effect.name, "save", save=True, damage_types=types,
+                effect=effect)  # fmt: skip

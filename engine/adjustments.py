@@ -16,9 +16,8 @@ from __future__ import annotations
 from engine import stats
 from engine.actions import Action, Adjust, DoneResolving
 from engine.cards.model import CardType
-from engine.dice import roll_against, succeeded
 from engine.errors import IllegalActionError, InvalidActionError
-from engine.events import CardBanished, Rolled
+from engine.events import CardBanished
 from engine.events_abilities import Adjusted, ResolvedByHand
 from engine.frames import ResolvingManually
 from engine.pending import Decision
@@ -263,13 +262,10 @@ def adjust(tx: Tx, a: Adjust, source: int) -> None:
         attach(tx, seat, card, a.target)
     elif op in ("melee_strike", "ranged_strike"):
         start_strike(tx, card, a.target, a.amount, ranged=op == "ranged_strike", label="adjustment")
-    elif op == "skill_check":
-        skill = stats.skill(tx, card)
-        roll = roll_against(tx, "skill check", card, (("Skill", skill),), a.amount)
-        result = "success" if succeeded(roll) else "failure"
-        tx.emit(
-            Rolled(seat=tx.units[card].controller, roll=roll, name=tx.name(card), result=result)
-        )
+    elif op == "skill_check":  # 106.1, a die roll Reacts may answer first (603.2)
+        from engine.checks import start_check
+
+        start_check(tx, seat, card, a.amount, "skill", "adjust")
 
 
 def _take_from_zone(tx: Tx, card: int) -> None:

@@ -1,16 +1,34 @@
-"""Skill checks and saves (106) as an engine primitive: d20 + Skill + bonuses against a DC,
-with crits (105.1), advantage from Resistance and disadvantage from Weakness to the damage
-type of the action that produced it (602.6, 602.11) and feat bonuses (603.1). Every die is
-logged as a `Rolled` event."""
+"""Skill checks and saves (106): d20 + Skill + bonuses against a DC, with crits (105.1),
+advantage from Resistance and disadvantage from Weakness to the damage type of the action
+that produced it (602.6, 602.11) and feat bonuses (603.1). Every die is logged as a `Rolled`
+event.
+
+A check is a die roll, so Reacts "before ... makes a die roll" (Charisma 603.2) or "before
+... makes a check / save" answer it: `start_check` pushes a `Checking` frame and opens its
+"before rolling" window (508.1) when some seat could answer it (else it rolls at once, with
+no pause), then rolls with the advantage or disadvantage given and runs what follows for the
+frame under it (an effect's success or failure, a save's failure, a feat's effect)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from engine import stats
+from engine.cards.abilities import Effect, Window
 from engine.dice import roll_against, succeeded
 from engine.events import DieRoll, Rolled
-from engine.feats import feat_bonus
+from engine.events_abilities import EffectSkipped
+from engine.feats import abilities_of, feat_bonus
+from engine.frames import (
+    Checking,
+    CheckStep,
+    PerformingAction,
+    ReactWindow,
+    ResolvingAbility,
+    Striking,
+)
+from engine.reacts import open_window
 from engine.stats import Board
 from engine.tx import Tx
 
@@ -89,8 +107,161 @@ def passed(roll: DieRoll) -> bool:
 
 
 def feat_check(tx: Tx, uid: int, feat: str) -> bool:
-    """603.1: a feat's check, d20 + Skill + the character's bonus to that feat, DC 20."""
+    """603.1: a feat's check, d20 + Skill + the character's bonus to that feat, DC 20, rolled
+    at once (a feat performed goes through `start_check`, which lets Reacts answer it)."""
     return passed(skill_check(tx, uid, FEAT_DC, feat, feat=feat))
+
+
+# --- a check as a frame, with its "before rolling" window ---------------------------------
+
+# 508.5: a React "before ... makes a check / save" is the most specific; Charisma's "before
+# ... makes a die roll" (603.2) answers every roll.
+BEFORE_CHECK = (Window.BEFORE_CHECK, Window.BEFORE_ROLL)
+_ROLL = CheckStep.ROLL
+_FOLLOW = CheckStep.FOLLOW
+
+
+def start_check(
+    tx: Tx,
+    seat: int,
+    roller: int,
+    dc: int,
+    name: str,
+    then: str,
+    *,
+    save: bool = False,
+    feat: str = "",
+    damage_types: Iterable[str] = (),
+    effect: Effect | None = None,
+) -> bool:
+    """`roller` makes a check (or a save) against `dc` for the frame on top of the stack
+    (`then`: "effect" or "save" for the `ResolvingAbility` running `effect`, "feat" for the
+    `PerformingAction` of a feat, "adjust" for a manual resolution; see `Checking`). Its
+    "before rolling" window opens when a seat could answer it (508.1); otherwise it is rolled
+    and what follows runs at once. True when the game now waits on a decision."""
+    path: tuple[int, ...] = ()
+    if effect is not None:
+        top = tx.stack[-1]
+        assert isinstance(top, ResolvingAbility)
+        path = effect_path(abilities_of(tx.card(top.card))[top.ability].effects, effect)
+    frame = Checking(seat, roller, dc, name, then, save, feat, tuple(damage_types), path)
+    index = tx.push_frame(frame)
+    controller = tx.units[roller].controller
+    if open_window(tx, BEFORE_CHECK, seat=controller, actor=roller, subject=roller):
+        return False  # `engine.turn.advance` asks the window, then resumes the check
+    return continue_check(tx, index)
+
+
+def continue_check(tx: Tx, index: int) -> bool:
+    """Go on with the `Checking` frame at `index` (the top one): roll it with the advantage
+    or disadvantage Reacts gave, then run what follows. True when the game now waits on a
+    decision; False when a frame was pushed above or the check is done (popped)."""
+    frame = tx.stack[index]
+    assert isinstance(frame, Checking)
+    if frame.step is _ROLL:
+        if frame.roller not in tx.units:  # a React took it out of play (510.12, 511)
+            tx.pop_frame()
+            _skipped(tx, index - 1, "target_left_play", "106.1")
+            return False
+        roll = skill_check(
+            tx,
+            frame.roller,
+            frame.dc,
+            frame.name,
+            frame.save,
+            frame.feat,
+            frame.damage_types,
+            frame.advantage,
+            frame.disadvantage,
+        )
+        frame = replace(frame, step=_FOLLOW, passed=passed(roll))
+        tx.set_frame(index, frame)
+    if frame.then == "feat":
+        tx.pop_frame()
+        from engine.feats_run import after_feat_check
+
+        after_feat_check(tx, index - 1, bool(frame.passed))
+        return bool(tx.pending)
+    if frame.then not in ("effect", "save"):
+        tx.pop_frame()  # an adjustment: its seat resolves what follows by hand
+        return False
+    return _follow(tx, index, frame)
+
+
+def _follow(tx: Tx, index: int, frame: Checking) -> bool:
+    """Run what the check's result does (106.4): a CHECK effect's `then` on a success and
+    `on_fail` on a failure, a SAVE's `on_fail` on the saving character on a failure; one
+    effect at a time, since one may push a frame (an attack, another check)."""
+    from engine import abilities_effects
+    from engine.abilities_run import apply_to
+
+    ability = tx.stack[index - 1]
+    assert isinstance(ability, ResolvingAbility)
+    effect = effect_at(abilities_of(tx.card(ability.card))[ability.ability].effects, frame.effect)
+    if frame.then == "save":
+        following = () if frame.passed else effect.on_fail
+    else:
+        following = effect.then if frame.passed else effect.on_fail
+        if frame.next == 0 and not frame.passed and effect.then and not effect.on_fail:
+            _skipped(tx, index - 1, "check_failed", "106.1")
+    while frame.next < len(following):
+        nested = following[frame.next]
+        frame = replace(frame, next=frame.next + 1)
+        tx.set_frame(index, frame)
+        if frame.then == "effect":
+            abilities_effects.run(tx, ability, nested)
+        elif frame.roller in tx.units:
+            apply_to(tx, ability, nested, frame.roller)
+        if tx.pending:
+            return True
+        if tx.top_frame() is not frame:
+            return False
+    tx.pop_frame()
+    return False
+
+
+def _skipped(tx: Tx, index: int, why: str, rule: str) -> None:
+    """Log that the effect of the frame at `index` (the ability or feat making the check) is
+    not carried out."""
+    frame = tx.stack[index] if 0 <= index < len(tx.stack) else None
+    if isinstance(frame, ResolvingAbility | PerformingAction):
+        name = tx.name(frame.card)
+        tx.emit(EffectSkipped(seat=frame.seat, card=frame.card, name=name, why=why, rule=rule))
+
+
+def effect_path(effects: tuple[Effect, ...], wanted: Effect) -> tuple[int, ...]:
+    """Where `wanted` is among `effects` and what follows their checks (`Checking.effect`):
+    by identity, else by value (an effect whose condition was checked runs without it)."""
+    for i, effect in enumerate(effects):
+        if effect is wanted or effect == wanted or replace(effect, condition=None) == wanted:
+            return (i,)
+        for branch, nested in enumerate((effect.then, effect.on_fail)):
+            found = effect_path(nested, wanted) if nested else ()
+            if found:
+                return (i, branch, *found)
+    return ()
+
+
+def effect_at(effects: tuple[Effect, ...], path: tuple[int, ...]) -> Effect:
+    """The effect at `path` (`effect_path`)."""
+    effect = effects[path[0]]
+    for at in range(1, len(path), 2):
+        effect = (effect.then, effect.on_fail)[path[at]][path[at + 1]]
+    return effect
+
+
+def roll_under(tx: Tx, index: int) -> int | None:
+    """The index of the roll a React's frame at `index` answers: the strike (509.5) or the
+    check (106) right under its window, if the window is one of theirs."""
+    for i in range(min(index, len(tx.stack)) - 1, 0, -1):
+        if isinstance(tx.stack[i], ReactWindow):
+            return i - 1 if isinstance(tx.stack[i - 1], Striking | Checking) else None
+    return None
+
+
+def roller_of(frame: Striking | Checking) -> int:
+    """Who makes the roll: the striker or the character making the check."""
+    return frame.performer if isinstance(frame, Striking) else frame.roller
 
 
 def save_damage_types(board: Board, card: int, ability: int) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
-"""Performing a feat (603) once its costs are paid: the DC 20 feat check (603.1), then its
-effect when the check succeeds. Every feat is run by the engine; where the rule leaves a choice
-to the performer (Charisma 603.2, Marksmanship 603.5, Sleight of Hand 603.11) a `ChoosingEffect`
-frame asks it as an EFFECT_CHOICE decision, answered by `answer_effect_choice`."""
+"""Performing a feat (603) once its costs are paid: the DC 20 feat check (603.1, a die roll
+Reacts may answer, engine.checks), then its effect when the check succeeds. Every feat is run
+by the engine; where the rule leaves a choice to the performer (Charisma 603.2, Marksmanship
+603.5, Sleight of Hand 603.11) a `ChoosingEffect` frame asks it as an EFFECT_CHOICE decision,
+answered by `answer_effect_choice`."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from dataclasses import replace
 
 from engine.abilities_redirect import defends_action, redirect_action
 from engine.cards.abilities import Ability
-from engine.checks import feat_check
+from engine.checks import FEAT_DC, roll_under, roller_of, start_check
 from engine.choices import CHOICE_RULES, ask_choice
 from engine.death import move_to_discard
 from engine.events import ItemEquipped, OrientationChanged
 from engine.events_abilities import EffectSkipped
-from engine.feats import READIED, is_spell
+from engine.feats import READIED, abilities_of, feat_of, is_spell
 from engine.formation import all_places, distance, locate
-from engine.frames import ChoosingEffect, ResolvingAbility, Striking
+from engine.frames import Checking, ChoosingEffect, PerformingAction, ResolvingAbility, Striking
 from engine.keywords import true_strike
 from engine.primitives import attach, heal
 from engine.react_perform import change_strike, strike_under, window_under
@@ -51,7 +52,8 @@ def _adjacent(tx: Tx, uid: int, other: int) -> bool:
 def resolve_feat(
     tx: Tx, seat: int, card: int, feat: str, ability: Ability, performer: int, target: int | None
 ) -> None:
-    """603.1: the feat check against DC 20; on a success, the feat's effect."""
+    """603.1: the feat check against DC 20 (a die roll Reacts may answer first, 603.2), then
+    `after_feat_check` with its result; the `PerformingAction` of the feat is the top frame."""
     index = _strike_index(tx)
     action = feat == "Defend" and index is None and defends_action(tx, performer)
     if (
@@ -61,11 +63,24 @@ def resolve_feat(
     ):
         _skip(tx, seat, card, "no_target", "401.10")
         return
-    if not feat_check(tx, performer, feat):
+    start_check(tx, seat, performer, FEAT_DC, feat, "feat", feat=feat)
+
+
+def after_feat_check(tx: Tx, index: int, passed: bool) -> None:
+    """The feat check of the `PerformingAction` at `index` (the top frame) is rolled: on a
+    success, the feat's effect (603.1)."""
+    action = tx.stack[index]
+    assert isinstance(action, PerformingAction)
+    seat, card, performer, target = action.seat, action.card, action.performer, action.target
+    feat = feat_of(abilities_of(tx.card(card))[action.ability]) or ""
+    if not passed:
         _skip(tx, seat, card, "check_failed", "603.1")
         if feat == "Scribe" and target is not None and target in tx.player(seat).hand:
             tx.take_from_hand(seat, target)  # 603.10: "If the Scribe check fails, discard it"
             move_to_discard(tx, target, "discarded", "603.10")
+        return
+    if performer not in tx.units:
+        _skip(tx, seat, card, "performer_left_play", "510.12")
         return
     if feat in ("Medicine", "Riding", "Scribe", "Sleight of Hand"):
         _order_effect(tx, seat, card, feat, performer, target)
@@ -77,12 +92,21 @@ def resolve_feat(
         else:
             base = tx.card(performer).attack[0] if tx.card(performer).attack else 0
             start_strike(tx, performer, striker, base, label="Riposte")
-    elif action:  # 603.3: "Redirect the strike or action to this character"
-        redirect_action(tx, card, performer)
-    elif index is None:
+    elif feat == "Charisma":  # 603.2: the roller's advantage or disadvantage, our choice
+        roll = roll_under(tx, len(tx.stack))
+        if roll is None:
+            _skip(tx, seat, card, "no_target", "508.1")
+        else:
+            rolling = tx.stack[roll]
+            assert isinstance(rolling, Striking | Checking)
+            options = ("advantage", "disadvantage")
+            ask_choice(tx, seat, card, performer, feat, options, roller_of(rolling))
+    elif (strike := _strike_index(tx)) is None and feat == "Defend":
+        redirect_action(tx, card, performer)  # 603.3: "Redirect the strike or action to ..."
+    elif strike is None:
         _skip(tx, seat, card, "no_target", "508.1")  # a React answers a strike's windows
     else:
-        _strike_effect(tx, seat, card, feat, performer, index)
+        _strike_effect(tx, seat, card, feat, performer, strike)
 
 
 def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, index: int) -> None:
@@ -104,8 +128,6 @@ def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, inde
             _skip(tx, seat, card, "riposte", "603.9")  # "This strike may not be redirected"
         else:
             tx.set_frame(index, replace(frame, target=performer))
-    elif feat == "Charisma":  # 603.2: the roller's advantage or disadvantage, our choice
-        ask_choice(tx, seat, card, performer, feat, ("advantage", "disadvantage"), frame.performer)
     elif feat == "Marksmanship":  # 603.5: choose one of three
         here = all_places(tx.players).get(frame.performer)
         farther = [
@@ -177,16 +199,24 @@ def apply_feat_choice(tx: Tx, index: int, frame: ChoosingEffect, code: str) -> N
         if code == "gain_control" and frame.target is not None and bearer is not None:
             _take_item(tx, frame.seat, frame.target, bearer, frame.performer)
         return
+    if frame.what == "Charisma":  # 603.2: on the strike or the check it answers
+        roll = roll_under(tx, index)
+        if roll is None or frame.performer not in tx.units:
+            _skip(tx, frame.seat, frame.card, "target_left_play", CHOICE_RULES[frame.what])
+            return
+        rolling = tx.stack[roll]
+        assert isinstance(rolling, Striking | Checking)
+        if code == "advantage":
+            tx.set_frame(roll, replace(rolling, advantage=True))
+        else:
+            tx.set_frame(roll, replace(rolling, disadvantage=True))
+        return
     strike = strike_under(tx, index)
     if strike is None or frame.performer not in tx.units:
         _skip(tx, frame.seat, frame.card, "target_left_play", CHOICE_RULES[frame.what])
         return
     striking = _strike(tx, strike)
-    if code == "advantage":
-        striking = replace(striking, advantage=True)
-    elif code == "disadvantage":
-        striking = replace(striking, disadvantage=True)
-    elif code == "roll_bonus":
+    if code == "roll_bonus":
         striking = replace(striking, roll_bonus=striking.roll_bonus + 5)
     elif code == "extra_wound":
         striking = replace(striking, wounds=striking.wounds + 1)

@@ -123,6 +123,42 @@ class Striking:
     roll_bonus: int = 0
 
 
+class CheckStep(StrEnum):
+    """Where a skill check or save stands (106); its "before rolling" window opens as it is
+    made (engine.checks.start_check)."""
+
+    ROLL = "roll"  # made: roll it (once its "before rolling" window is closed)
+    FOLLOW = "follow"  # rolled: what its success or failure does runs, one effect at a time
+
+
+@dataclass(frozen=True)
+class Checking:
+    """106: `roller` makes a skill check (a save when `save`, 106.2) named `name` against
+    `dc`, for the frame under it (`then`): "effect" (a CHECK effect of the `ResolvingAbility`
+    under it, at `effect`, its path in the ability's effects: index, then 0 for `then` or 1
+    for `on_fail` and the index in it...), "save" (a SAVE effect there: its `on_fail` happens
+    to the roller), "feat" (the feat check of the `PerformingAction` under it, 603.1) or
+    "adjust" (an adjustment: nothing follows). `feat` names the feat whose bonus it adds
+    (603.1.1), `damage_types` those of the action producing it (602.6, 602.11). Reacts
+    before its roll give it `advantage` or `disadvantage` (Charisma, 603.2); `passed` is known
+    once rolled and `next` counts the effects that followed."""
+
+    seat: int
+    roller: int
+    dc: int
+    name: str
+    then: str
+    save: bool = False
+    feat: str = ""
+    damage_types: tuple[str, ...] = ()
+    effect: tuple[int, ...] = ()
+    step: CheckStep = CheckStep.ROLL
+    advantage: bool = False
+    disadvantage: bool = False
+    passed: bool | None = None
+    next: int = 0
+
+
 @dataclass(frozen=True)
 class PlacingCharacter:
     """`card` goes into `rank` of seat `formation`'s formation; `seat` chooses where (401.7)."""
@@ -253,6 +289,7 @@ Frame = (
     | ResolvingAbility
     | ChoosingEffect
     | ChoosingCard
+    | Checking
 )
 
 
@@ -281,4 +318,5 @@ FRAME_KINDS: dict[type, str] = {
     ResolvingAbility: "resolving_ability",
     ChoosingEffect: "choosing_effect",
     ChoosingCard: "choosing_card",
+    Checking: "checking",
 }

@@ -41,7 +41,7 @@ from engine.cards.model import Card, CardType
 from engine.catalogue_memo import PerWindows
 from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem, use_counts
 from engine.formation import distance, locate
-from engine.frames import ReactWindow
+from engine.frames import PerformingAction, ReactWindow
 from engine.pending import Decision, DecisionKind
 from engine.state import GameState, Orientation
 from engine.stats import Board
@@ -55,6 +55,7 @@ _UNKNOWN = Window.UNKNOWN
 _MEANS_ANY = Means.ANY
 _WHO_ANY = Who.ANY
 _WHO_TARGET = Who.TARGET
+_CHECK = Window.BEFORE_CHECK
 
 # The rule that defines each window (a decision's `rule`).
 WINDOW_RULES: dict[Window, str] = {
@@ -80,6 +81,7 @@ WINDOW_RULES: dict[Window, str] = {
     _KILL: "508.6.2",
     Window.ENTER_PLAY: "508.6.3",
     Window.FALL_FORWARD: "401.6.1.1",
+    Window.BEFORE_CHECK: "106.1",
 }
 
 # Windows whose subject has left play by then: the trigger stays valid without it.
@@ -108,11 +110,12 @@ WINDOW_WORDS: dict[Window, str] = {
     _KILL: "after a character kills another",
     Window.ENTER_PLAY: "after a character enters play",
     Window.FALL_FORWARD: "after a character falls forward",
+    Window.BEFORE_CHECK: "before a check or save is rolled",
 }
 
 # A trigger about what happens *to* its subject ("is targeted", "suffers", "dies").
 _PASSIVE = re.compile(
-    r"\b(?:is|are|was|were|be|being|been|gets?)\b|\bsuffer(?:s|ing)?\b|\bdies\b|\bdie\b"
+    r"\b(?:is|are|was|were|be|being|been|gets?)\b|\bsuffer(?:s|ing)?\b|\bdies\b|\bdie\b(?! roll)"
     r"|\bdying\b|\benters?\b|\bentering\b|\bfalls?\b"
 )
 
@@ -557,9 +560,12 @@ def open_window(
     offered: list[Offer] = []
     seats: list[int] = []
     if names is None or names.all:  # otherwise no seat has an offer
+        busy = _performing(tx) if _CHECK in windows else ()
         for s in tx.seat_order():
             found = _seat_offers(tx, s, frame, windows, names)
             offers = standing_orders.filter_offers(tx, s, windows, found)
+            if busy:  # 508.2: a React does not answer the checks its own effect makes
+                offers = [o for o in offers if (o.card, o.ability) not in busy]
             if offers:
                 seats.append(s)
                 offered += offers
@@ -572,6 +578,11 @@ def open_window(
     withdraw(tx)  # a frame waiting on a decision asks it again once the window closed (508.3)
     tx.push_frame(replace(frame, to_answer=tuple(seats), offered=_flat(offered), statics=statics))
     return True
+
+
+def _performing(tx: Tx) -> set[tuple[int, int]]:
+    """The (card, ability) pairs of the actions being performed (their frames on the stack)."""
+    return {(f.card, f.ability) for f in tx.stack if isinstance(f, PerformingAction)}
 
 
 def _trigger_of(windows: tuple[Window, ...]) -> str:

@@ -36,6 +36,7 @@ from engine.formation import (
 from engine.frame_decisions import fall_position_decision, reask, settle_before_waiting
 from engine.frames import (
     Attacking,
+    Checking,
     ChoosingCard,
     ChoosingEffect,
     DestroyingItem,
@@ -113,6 +114,10 @@ def resume(tx: Tx) -> bool:
             return continue_ability(tx, index)
         case ReactWindow():
             return resume_window(tx, index, frame)
+        case Checking():
+            from engine.checks import continue_check
+
+            return continue_check(tx, index)  # after its "before rolling" window (603.2)
         case _:
             assert_never(frame)
 

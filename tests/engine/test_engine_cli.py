@@ -119,7 +119,7 @@ def test_rule_800_and_801_5_simulate_multiplayer_and_alliance_games(
     """800.2: "the game will not end when a single player has left the game, but rather when
     only one player remains"; 801.5: Alliance armies have two Warlords. Games finish and their
     records replay."""
-    argv = ["game", "simulate", "--games", "1", "--seed", "2", "--seats", str(seats)]
+    argv = ["game", "simulate", "--games", "1", "--seed", "3", "--seats", str(seats)]
     code, out, _ = run(capsys, *argv, "--format", fmt, "--json", "--save", str(tmp_path))
     summary = json.loads(out)
     assert code == 0 and summary["errors"] == 0 and summary["finished"] == 1

@@ -104,6 +104,7 @@ def test_rule_603_5_marksmanship_choice_of_plus_five_to_the_strike_roll() -> Non
     marks = _feat(state, 0, "Marksmanship", FLETCHER)
     assert marks is not None
     state, _ = _play(state, marks)
+    state = _finish(state, [])  # Hedge Wizard's Charisma could answer the check (603.2)
     decision = state.pending[0]
     assert decision.kind is DecisionKind.EFFECT_CHOICE and decision.rule == "603.5"
     frame = state.stack[decision.frame or 0]
@@ -119,6 +120,7 @@ def test_rule_603_5_marksmanship_choice_of_an_additional_wound() -> None:
     """603.5: "... or the strike inflicts an additional wound." A hit (15) wounds twice."""
     state = _until(_shoot(_state([10, 15])), 0, "Marksmanship", FLETCHER)
     state, _ = _play(state, _feat(state, 0, "Marksmanship", FLETCHER) or Decline(0))
+    state = _finish(state, [])
     state, events = _choose(state, "extra_wound")
     state = _finish(state, events)
     wounds = [e for e in events if e.kind == "wounds_inflicted"]
@@ -130,6 +132,7 @@ def test_rule_603_5_marksmanship_choice_of_a_target_an_additional_rank_away() ->
     again at Gharrok, three ranks away (a ranged strike reaches exactly two, 509.4)."""
     state = _until(_shoot(_state([10, 19])), 0, "Marksmanship", FLETCHER)
     state, _ = _play(state, _feat(state, 0, "Marksmanship", FLETCHER) or Decline(0))
+    state = _finish(state, [])
     state, events = _choose(state, f"target:{GHARROK}")
     state = _finish(state, events)
     roll = _strike_roll(events)

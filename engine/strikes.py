@@ -83,9 +83,9 @@ def start_strike(
     before_opened: bool = False,
 ) -> int:
     """Push the frame of a declared, targeted strike (509.5 steps 1-2); returns its index.
-    Its first step opens the "before performing" window (1a: the target of an effect's
-    strike was chosen with its action, 510.5), then "after targeting"; an attack, which
-    opened "before performing" before asking for the target, passes `before_opened`."""
+    Its first step opens the "before performing" and "before targeting" window (1a, 2a: the
+    target of an effect's strike was chosen with its action, 510.5), then "after targeting";
+    an attack, which opened them before asking for the target, passes `before_opened`."""
     seat = tx.units[performer].controller
     step = StrikeStep.TARGETED if before_opened else StrikeStep.DECLARED
     frame = Striking(seat, performer, target, base, ranged, spell, label, step)
@@ -105,7 +105,8 @@ _NEXT: dict[StrikeStep, StrikeStep] = {
     StrikeStep.WOUNDED: StrikeStep.DONE,
 }
 _WINDOWS: dict[StrikeStep, tuple[Window, ...]] = {
-    StrikeStep.DECLARED: (Window.BEFORE_STRIKE,),
+    # 1a, 2a: "before performing" and "before targeting", one moment (as for an attack)
+    StrikeStep.DECLARED: (Window.BEFORE_STRIKE, Window.BEFORE_TARGETING),
     StrikeStep.TARGETED: (Window.AFTER_TARGETING,),
     StrikeStep.BEFORE_ROLL: (Window.BEFORE_ROLL,),
     StrikeStep.ROLLED: (Window.AFTER_ROLL, Window.BEFORE_HIT),

@@ -1,0 +1,65 @@
+"""The steps of a strike performed by an effect (509.5) and redirection (511.6), driven by
+tests/engine/positions/rolls-strike-steps.json: seat 0's Grunt Raider (#0) plays Hamstring
+(#2: "Perform a +2 melee strike against the target. If the strike hits, spend the target.
+If it misses, stun this character.") at seat 1's rank 1: Shieldmate (#4, Defend +10), Pawn
+(#5, 1 HP, Defend +10) and Lookout (#6, a React "Before an opposing character targets a
+character with a strike"). A Defend check of 10 + 10 succeeds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from position_play import play, position_data
+
+from engine import DecisionKind, GameState
+from engine.actions import PerformAbility
+from engine.feats import abilities_of, feat_of
+from engine.frames import ReactWindow, Striking
+from engine.position import load_position
+
+RAIDER, HAMSTRING, SHIELDMATE, PAWN, LOOKOUT = 0, 2, 4, 5, 6
+
+
+def _load(dice: list[int]) -> GameState:
+    data = position_data("rolls-strike-steps.json")
+    data["dice"] = dice
+    return load_position(data)
+
+
+def _window(state: GameState) -> ReactWindow:
+    decision = state.pending[0]
+    assert decision.kind is DecisionKind.REACT and decision.frame is not None
+    frame = state.stack[decision.frame]
+    assert isinstance(frame, ReactWindow)
+    return frame
+
+
+def _feat(state: GameState, seat: int, name: str, who: int) -> PerformAbility | None:
+    from engine import legal_actions
+
+    for a in legal_actions(state, seat):
+        if (
+            isinstance(a, PerformAbility)
+            and a.character == who
+            and feat_of(abilities_of(state.card(a.card))[a.ability]) == name
+        ):
+            return a
+    return None
+
+
+def _hamstring(dice: list[int], target: int) -> tuple[GameState, list[Any]]:
+    return play(_load(dice), PerformAbility(0, HAMSTRING, 0, RAIDER, target))
+
+
+def test_rule_509_5_2a_before_targeting_opens_for_a_strike_of_an_effect() -> None:
+    """509.5 step 2a: "Reacts or effects that happen 'before targeting' take place directly
+    before this step" for every strike, an effect's too (its target was chosen with its
+    action, 510.5): Hamstring's strike opens "before performing" and "before targeting"
+    together, and Lookout's React before an opposing character targets is offered there."""
+    state, _ = _hamstring([18], PAWN)
+    window = _window(state)
+    assert window.trigger == "before_strike,before_targeting"
+    assert isinstance(state.stack[-2], Striking) and state.stack[-2].target == PAWN
+    assert state.pending[0].seat == 1 and LOOKOUT in state.pending[0].options
+    state, more = play(state, PerformAbility(1, LOOKOUT, 0, LOOKOUT, -1))
+    assert any(e.kind == "react_performed" and e.window == "before_targeting" for e in more)

@@ -160,7 +160,7 @@ def redirect(tx: Tx, source: int, to: int) -> None:
         return
     strike = tx.stack[index]
     assert isinstance(strike, Striking)
-    tx.set_frame(index, replace(strike, target=to))
+    tx.set_frame(index, replace(strike, target=to, retargeted=True))  # 511.6.1
     tx.emit(
         StrikeRedirected(
             seat=strike.seat,

@@ -127,7 +127,9 @@ def _strike_effect(tx: Tx, seat: int, card: int, feat: str, performer: int, inde
         elif frame.label == "Riposte":
             _skip(tx, seat, card, "riposte", "603.9")  # "This strike may not be redirected"
         else:
-            tx.set_frame(index, replace(frame, target=performer))
+            from engine.choose_card import redirect
+
+            redirect(tx, card, performer)  # 511.6: targeted anew (its windows open again)
     elif feat == "Marksmanship":  # 603.5: choose one of three
         here = all_places(tx.players).get(frame.performer)
         farther = [

@@ -121,6 +121,7 @@ class Striking:
     advantage: bool = False
     disadvantage: bool = False
     roll_bonus: int = 0
+    retargeted: bool = False  # redirected (511.6): "after targeting" opens for the new target
 
 
 class CheckStep(StrEnum):

@@ -676,7 +676,9 @@ def trigger_valid(tx: Tx, frame: ReactWindow) -> bool:
 
 def resume_window(tx: Tx, index: int, frame: ReactWindow) -> bool:
     """Ask the next seat that may still react (True), or close the window (False)."""
-    if trigger_valid(tx, frame):
+    from engine.strikes import redirected_away
+
+    if trigger_valid(tx, frame) and not redirected_away(tx, index, frame.subject, frame.trigger):
         to_answer = frame.to_answer
         while to_answer:
             seat = to_answer[0]

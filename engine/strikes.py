@@ -166,6 +166,11 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
             tx.pop_frame()
             _report(tx, False)
             return False
+        if frame.retargeted and not at_once:  # 511.6.1: targeted anew, "after targeting"
+            tx.set_frame(index, replace(frame, retargeted=False))
+            if _window(tx, frame, _TARGETED):
+                return None
+            continue
         if step is _ROLL:
             hit = roll_strike(tx, frame)
             tx.set_frame(index, replace(frame, step=_ROLLED, hit=hit))
@@ -193,6 +198,23 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
             continue
         if not at_once and _window(tx, frame, step):
             return None
+
+
+def redirected_away(tx: Tx, index: int, subject: int | None, trigger: str) -> bool:
+    """511.6.1: whether the react window at `index`, opened at a step of the strike under it
+    about its target `subject`, is about a character that is no longer its target: "A
+    character ... that has had a strike ... successfully redirected to a new target is no
+    longer (and is considered to never have been) a target", so that window closes."""
+    under = tx.stack[index - 1] if index > 0 else None
+    if not isinstance(under, Striking) or subject is None or under.target == subject:
+        return False
+    return trigger.split(",")[0] in _STRIKE_WINDOWS
+
+
+_STRIKE_WINDOWS = frozenset(w.value for ws in _WINDOWS.values() for w in ws) | {
+    Window.AFTER_HIT.value,
+    Window.AFTER_MISS.value,
+}
 
 
 def _report(tx: Tx, hit: bool) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from position_play import play, position_data
 
-from engine import DecisionKind, GameState
+from engine import DecisionKind, Decline, GameState
 from engine.actions import PerformAbility
 from engine.feats import abilities_of, feat_of
 from engine.frames import ReactWindow, Striking
@@ -63,3 +63,38 @@ def test_rule_509_5_2a_before_targeting_opens_for_a_strike_of_an_effect() -> Non
     assert state.pending[0].seat == 1 and LOOKOUT in state.pending[0].options
     state, more = play(state, PerformAbility(1, LOOKOUT, 0, LOOKOUT, -1))
     assert any(e.kind == "react_performed" and e.window == "before_targeting" for e in more)
+
+
+def _pass(state: GameState, events: list[Any]) -> GameState:
+    """Decline every react window now open, collecting the events."""
+    while state.pending and state.pending[0].kind is DecisionKind.REACT:
+        state, more = play(state, Decline(state.pending[0].seat))
+        events += more
+    return state
+
+
+def test_rule_511_6_1_a_redirected_strike_is_targeted_anew() -> None:
+    """511.6.1: "A character (or item) that has had a strike or action successfully
+    redirected to a new target is no longer (and is considered to never have been) a target
+    of the strike or action." Shieldmate's Defend redirects Hamstring's strike from Pawn to
+    itself: the window about Pawn closes, and "after targeting" (509.5 2b) opens again for
+    Shieldmate, where Pawn's own Defend may answer; then the strike (18) hits Shieldmate.
+    (The strike was redirected, not the action: Pawn stays the action's target.)"""
+    state, events = _hamstring([10, 18], PAWN)
+    state, _ = play(state, Decline(1))  # Lookout, before targeting
+    window = _window(state)
+    assert (window.trigger, window.subject) == ("after_targeting", PAWN)
+    defend = _feat(state, 1, "Defend", SHIELDMATE)
+    assert defend is not None and _feat(state, 1, "Defend", PAWN) is None
+    state, more = play(state, defend)
+    events += more
+    (moved,) = [e for e in events if e.kind == "strike_redirected"]
+    assert (moved.target, moved.source) == (SHIELDMATE, SHIELDMATE)
+    window = _window(state)
+    assert (window.trigger, window.subject) == ("after_targeting", SHIELDMATE)
+    assert [f.subject for f in state.stack if isinstance(f, ReactWindow)] == [SHIELDMATE]
+    assert _feat(state, 1, "Defend", PAWN) is not None  # adjacent to the new target
+    state = _pass(state, events)
+    roll = next(e for e in events if e.kind == "roll" and e.roll.purpose == "melee strike")
+    assert roll.target == SHIELDMATE and roll.result == "hit"
+    assert state.units[SHIELDMATE].wounds == 1 and state.units[PAWN].wounds == 0

@@ -233,7 +233,8 @@ def continue_ability(tx: Tx, index: int) -> bool:
         level, skill = stats.level(tx, frame.performer), stats.skill(tx, frame.performer)
         frame = ResolvingAbility(**{**vars(frame), "stats_at_start": (level, skill)})
         tx.set_frame(index, frame)
-    while frame.next_effect < len(effects):
+    end = len(effects) if frame.stop < 0 else frame.stop  # 509.5 4b: a run on a strike's result
+    while frame.next_effect < end:
         effect = effects[frame.next_effect]
         if effect.optional and _ask_optional(tx, frame, effects):
             return True  # "you may ...": its performer chooses first (engine.choices)
@@ -254,7 +255,8 @@ def continue_ability(tx: Tx, index: int) -> bool:
         if tx.top_frame() is not frame:
             return False
     tx.pop_frame()
-    finish_source(tx, frame.card)
+    if frame.stop < 0:
+        finish_source(tx, frame.card)
     return False
 
 

@@ -229,7 +229,8 @@ class ResolvingAbility:
     `stats_at_start` is the performer's (level, skill) when the effect was generated, kept for
     an effect that reads them (510.4: a DC "+ this character's level" set then). `chosen` is
     the first effect of the optional sentence ("you may ...") its performer chose to carry
-    out, -1 when none."""
+    out, -1 when none. `stop` >= 0: the effects "if the strike hits / misses" run at 509.5
+    step 4b above the strike (engine.strike_results), up to that effect; the card stays."""
 
     seat: int
     card: int
@@ -242,6 +243,7 @@ class ResolvingAbility:
     chosen: int = -1
     hit: bool | None = None  # whether its last strike hit (509.5 4: "if the strike hits")
     player: int | None = None  # the player its effect chose (511.8: "choose a player")
+    stop: int = -1  # a run of its effects on a strike's result (509.5 4b): ends before this
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from engine.formation import all_places, distance, locate
 from engine.frames import StrikeStep, Striking
 from engine.reacts import open_window
 from engine.stats import Board
+from engine.strike_results import run_hit_effects
 from engine.tx import Tx
 from engine.values import replace
 
@@ -171,6 +172,8 @@ def continue_strike(tx: Tx, index: int, at_once: bool = False) -> bool | None:
             if _window(tx, frame, _TARGETED):
                 return None
             continue
+        if step is _HIT and not at_once and run_hit_effects(tx, index, bool(frame.hit)):
+            return None  # 509.5 4b: the ability's effects "if the strike hits" run first
         if step is _ROLL:
             hit = roll_strike(tx, frame)
             tx.set_frame(index, replace(frame, step=_ROLLED, hit=hit))

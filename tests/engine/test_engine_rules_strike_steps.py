@@ -98,3 +98,30 @@ def test_rule_511_6_1_a_redirected_strike_is_targeted_anew() -> None:
     roll = next(e for e in events if e.kind == "roll" and e.roll.purpose == "melee strike")
     assert roll.target == SHIELDMATE and roll.result == "hit"
     assert state.units[SHIELDMATE].wounds == 1 and state.units[PAWN].wounds == 0
+
+
+def test_rule_509_5_4b_if_the_strike_hits_comes_before_the_wounds_that_kill() -> None:
+    """509.5 step 4b: "Reacts or effects that happen 'after hitting', 'if a strike hits', or
+    'after missing' take place directly after this step and before proceeding to the next
+    step" (5-6: the wounds). Hamstring hits Pawn (18; 1 HP): "If the strike hits, spend the
+    target" spends Pawn before the wound that kills it, instead of finding it gone."""
+    state, events = _hamstring([18], PAWN)
+    state = _pass(state, events)
+    kinds = [(e.kind, getattr(e, "card", None)) for e in events]
+    spent = kinds.index(("orientation_changed", PAWN))
+    assert spent < kinds.index(("wounds_inflicted", PAWN)) < kinds.index(("character_died", PAWN))
+    assert [e.why for e in events if e.kind == "effect_skipped"] == ["condition_not_met"]
+    assert PAWN not in state.units and state.pending[0].kind is DecisionKind.ORDER
+
+
+def test_rule_509_5_4b_if_it_misses_comes_before_the_after_missing_window() -> None:
+    """509.5 step 4b for a miss (2 + 2 + 3 against AC 10): "If it misses, stun this
+    character" happens at that step, and the ability goes on after the strike with nothing
+    left to do (its effects on the result are not run twice)."""
+    state, events = _hamstring([2], SHIELDMATE)
+    state = _pass(state, events)
+    assert next(e for e in events if e.kind == "roll").result == "miss"
+    stuns = [e for e in events if e.kind == "orientation_changed"]
+    assert [(e.card, e.orientation) for e in stuns] == [(RAIDER, "stunned")]
+    assert [e.why for e in events if e.kind == "effect_skipped"] == ["condition_not_met"]
+    assert state.pending[0].kind is DecisionKind.ORDER

@@ -11,7 +11,9 @@ through the engine) are read the same way (`upgrade_version_4`); one that resolv
 effect by hand no longer lines up and is refused. So are version 6 and 7 records (before a
 strike of an effect opened its "before performing" window, 509.5 1a); one that performed an
 ability this engine treats otherwise (510.12, 510.9.2) is refused when its actions no longer
-line up."""
+line up. Version 8 to 10 records (before checks and saves opened a "before rolling" window,
+603.2, a strike of an effect its "before targeting" one, 509.5 2a, and a redirected strike
+its "after targeting" one anew, 511.6.1) are read the same way."""
 
 from __future__ import annotations
 
@@ -45,6 +47,11 @@ _CHANGED_ABILITIES = (
     "ready character is refused)"
 )
 
+_REDIRECTED = (
+    "a react window it answered about the old target of a redirected strike now closes, "
+    "since that character is no longer a target (511.6.1)"
+)
+
 # Why a record of each older version may no longer line up with this engine's decisions.
 _WHY_NOT = {
     4: "a death it settled while a decision waited now opens its react windows first",
@@ -52,11 +59,12 @@ _WHY_NOT = {
     "redirected) is now run by the engine, which asks for the card itself",
     6: _CHANGED_ABILITIES,
     7: _CHANGED_ABILITIES,
+    **dict.fromkeys((8, 9, 10), _REDIRECTED),
 }
 
 
 def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
-    """A version 4 to 7 record as the current version: the windows it never answered
+    """A version 4 to 10 record as the current version: the windows it never answered
     passed (508.6), or a RecordError saying why its actions no longer line up."""
     try:
         return pass_new_windows(record)
@@ -105,6 +113,27 @@ def refuse_group_effects(record: GameRecord, version: int) -> None:
                     "army or a rank, which that engine did not give to characters entering it "
                     "(700.8), so the game may not replay the same."
                 )
+
+
+def refuse_hit_effects(record: GameRecord, version: int) -> None:
+    """Before version 11 an ability's effects "if the strike hits" / "if it misses" ran once
+    its strike had resolved, after the wounds, where 509.5 4b puts them right after the hit;
+    a record whose cards have one may replay to another game (the wounds may kill the target
+    first), so it is refused with a sentence naming the card."""
+    from engine.cards.abilities import Check, Op
+
+    for card in record.cards.values():
+        for ability in card.abilities:
+            effects = ability.effects
+            for i, effect in enumerate(effects[1:], start=1):
+                on_hit = effect.condition is not None and effect.condition.check is Check.HIT
+                if on_hit and any(e.op is Op.STRIKE for e in effects[:i]):
+                    raise RecordError(
+                        f"Record version {version} was written by an older engine and cannot "
+                        f"be replayed: {card.name} has an effect if its strike hits or misses, "
+                        "which that engine ran after the strike's wounds instead of right after "
+                        "the hit (509.5 4b), so the game may not replay the same."
+                    )
 
 
 def pass_new_windows(record: GameRecord) -> GameRecord:

@@ -91,7 +91,7 @@ WINDOW_WORDS: dict[Window, str] = {
     Window.BEFORE_STRIKE: "before a strike is performed",
     Window.BEFORE_TARGETING: "before a strike targets",
     Window.AFTER_TARGETING: "after a strike targets",
-    Window.BEFORE_ROLL: "before a strike roll",
+    Window.BEFORE_ROLL: "before a die roll",
     Window.AFTER_ROLL: "after a strike roll",
     Window.BEFORE_HIT: "before a strike hits or misses",
     Window.AFTER_HIT: "after a strike hits",

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import stats
-from engine.action_steps import AFTER, BEFORE, end_canceled_order
+from engine.action_steps import AFTER, BEFORE, cancel_action, end_canceled_order
 from engine.actions import (
     Action,
     AttachEpicClass,
@@ -113,9 +115,13 @@ def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
     or, once it is complete, "after performing" (510.5 4a) and the next seat's turn (505.1).
     True when the game now waits on a decision."""
     if frame.step is ActionStep.DECLARED and not frame.canceled:
-        tx.set_frame(index, PerformingOrder(frame.seat, frame.order))
-        run_order(tx, frame.order)
-        return bool(tx.pending)
+        if _performer_gone(tx, frame.order):  # 510.12: left play in its "before" window
+            cancel_action(tx, index, "performer_left_play", "510.12")
+            frame = replace(frame, canceled=True)
+        else:
+            tx.set_frame(index, PerformingOrder(frame.seat, frame.order))
+            run_order(tx, frame.order)
+            return bool(tx.pending)
     tx.pop_frame()
     if frame.canceled:
         end_canceled_order(tx, frame)
@@ -124,6 +130,15 @@ def continue_order(tx: Tx, index: int, frame: PerformingOrder) -> bool:
         open_window(tx, AFTER, seat=frame.seat, actor=actor, means=Means.ACTION, action="order")
     close_order(tx)
     return False
+
+
+def _performer_gone(tx: Tx, action: Action) -> bool:
+    """Whether the character performing a standard Order left play (not a character being
+    played from hand)."""
+    if isinstance(action, PlayCharacter):
+        return False
+    actor = _performer(action)
+    return actor is not None and actor not in tx.units
 
 
 def run_order(tx: Tx, action: Action) -> None:

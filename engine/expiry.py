@@ -13,8 +13,9 @@ of (0: none; `tx.step` 0: the initiative winner's turn, nothing begun).
 "The player who originally generated the effect determines the order" (506.1.1): that seat
 is asked which card's share expires next (an `expiry_order` decision, default: the first
 option, the order the effect reached the cards) only when the order can matter: a lost HP
-bonus would kill one of the cards, or a level change ends (rank legality, 401.6). Otherwise
-the shares expire in that order without asking.
+bonus would kill one of the cards (its wounds reach its HP, or its HP falls to zero), or a
+level change ends (rank legality, 401.6). Otherwise the shares expire in that order without
+asking.
 """
 
 from __future__ import annotations
@@ -100,7 +101,8 @@ def _expire_one(tx: Tx, order: list[int], seat: int, shares: list[Modifier]) -> 
 
 def _matters(tx: Tx, mod: Modifier) -> bool:
     """Whether the share's end can change more than its card's stats: a lost HP bonus kills
-    it (104.2, 104.6: wounds at least its HP), a level change may make a rank illegal (401.6)."""
+    it (104.2: wounds at least its HP; 104.6: HP zero or less), a level change may make a
+    rank illegal (401.6)."""
     if mod.target not in tx.units:
         return False
     if mod.stat == "level":
@@ -108,7 +110,8 @@ def _matters(tx: Tx, mod: Modifier) -> bool:
     if mod.stat != "hp" or mod.amount <= 0:
         return False
     wounds = tx.units[mod.target].wounds
-    return wounds > 0 and wounds >= stats.hit_points(tx, mod.target) - mod.amount
+    left = stats.hit_points(tx, mod.target) - mod.amount
+    return (wounds > 0 and wounds >= left) or (left <= 0 < (tx.card(mod.target).hit_points or 0))
 
 
 def answer_order(tx: Tx, card: int) -> None:

@@ -433,3 +433,19 @@ def test_rule_702_1_stalwart_wins_over_an_opposing_stun() -> None:
         "stunned",
     )
     assert state.units[6].orientation is Orientation.STUNNED
+
+
+def test_rule_506_1_1_the_order_is_asked_when_a_lost_bonus_brings_hp_to_zero() -> None:
+    """506.1.1: the order is "determined by the player who generated the effect"; it matters
+    when ending a card's share kills it. 104.6: "A character whose hit points are reduced to
+    zero or less dies" (an unwounded Shieldbearer at 1 HP only by the Herald's +1, a -1 HP
+    penalty for good on it)."""
+    data = data_of("rules-end-of-turn-order.json")
+    shieldbearer = data["seats"][0]["ranks"][0][1]
+    shieldbearer["wounds"] = 0
+    penalty = {"stat": "hp", "amount": -1, "source_seat": 1, "until_end_of_turn": False}
+    shieldbearer["modifiers"].append(penalty)
+    state, _ = play(load_position(data), *END_OF_TURN)
+    assert [(d.seat, d.kind) for d in state.pending] == [(0, DecisionKind.EXPIRY_ORDER)]
+    state, events = play(state, Choose(0, 1))
+    assert [(e.card, e.why) for e in of(CharacterDied, events)] == [(1, "hp_zero")]

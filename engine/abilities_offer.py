@@ -38,6 +38,7 @@ from engine.feats import (
 )
 from engine.formation import all_places
 from engine.problems import Problem
+from engine.spend_waiver import waived
 from engine.state import Orientation, Unit
 from engine.stats import Board
 from engine.strikes import melee_targets, ranged_targets
@@ -334,7 +335,7 @@ def _performer_problem(
         )
     if unit.orientation is _STUNNED:
         return Problem("107.4.3", f"{_name(board, uid)} is stunned and may not perform actions.")
-    if ability.is_spend and unit.orientation is not _READY:
+    if ability.is_spend and unit.orientation is not _READY and not waived(board, ability, uid):
         return Problem("510.6", f"{_name(board, uid)} is not ready, so it cannot be spent.")
     if performer is None:  # an Action card from hand: class, restrictions, level (303)
         card, who = board.card(a.card), board.card(uid)
@@ -495,7 +496,9 @@ def candidate_ability_fields(
             discards = [()]
         if performer is not None:  # an Order printed on the character or what it bears
             orientation = units[performer].orientation
-            if orientation is _STUNNED or (spend and orientation is not _READY):
+            if orientation is _STUNNED or (
+                spend and orientation is not _READY and not waived(board, ability, performer)
+            ):
                 continue  # _performer_problem refuses it (107.4.3, 510.6): no need to ask
             if limited:  # otherwise `_problem` finds nothing to refuse
                 probe = PerformAbility(seat, card, index, performer, NO_TARGET, discards[0])
@@ -514,7 +517,9 @@ def candidate_ability_fields(
         classes = _classes_of(action)
         for uid in own:
             orientation = units[uid].orientation
-            if orientation is _STUNNED or (spend and orientation is not _READY):
+            if orientation is _STUNNED or (
+                spend and orientation is not _READY and not waived(board, ability, uid)
+            ):
                 continue  # 107.4.3, 510.6
             who = board.card(uid)
             if classes and classes.isdisjoint(who.classes):

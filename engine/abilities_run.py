@@ -59,6 +59,7 @@ from engine.primitives import (
     to_hand,
 )
 from engine.resolve import destroy_item
+from engine.spend_waiver import waived
 from engine.state import Orientation
 from engine.strikes import inflict_wounds, start_strike
 from engine.tx import Tx
@@ -180,7 +181,7 @@ def pay_costs(
 ) -> None:
     """510.5 step 2: pay the costs in printed order (Spend first, 510.6; Roll and Destroy
     after the others, 510.19, 510.20). Costs the engine cannot read are paid by hand."""
-    if ability.is_spend:
+    if ability.is_spend and not waived(tx, ability, performer):
         set_orientation(tx, performer, Orientation.SPENT, "ability_cost", "510.6")
     for cost in ability.costs:
         kind = cost.kind

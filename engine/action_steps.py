@@ -39,6 +39,7 @@ from engine.frames import (
     Striking,
 )
 from engine.reacts import open_window
+from engine.spend_waiver import waived
 from engine.state import GameState, Orientation
 from engine.tx import Tx
 from engine.values import replace
@@ -168,7 +169,11 @@ def cost_problem(tx: Tx, frame: PerformingAction, ability: Ability) -> tuple[str
     unit = tx.units.get(frame.performer)
     if unit is None:
         return "performer_left_play", "510.12"
-    if ability.is_spend and unit.orientation is not Orientation.READY:
+    if (
+        ability.is_spend
+        and unit.orientation is not Orientation.READY
+        and not waived(tx, ability, frame.performer)
+    ):
         return "cost_prevented", "510.11"
     hand = tx.player(frame.seat).hand
     if any(c not in hand for c in frame.discard):

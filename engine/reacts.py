@@ -43,6 +43,7 @@ from engine.feats import abilities_of, feat_answers, feat_of, feat_use_problem, 
 from engine.formation import distance, locate
 from engine.frames import PerformingAction, ReactWindow
 from engine.pending import Decision, DecisionKind
+from engine.spend_waiver import waived
 from engine.state import GameState, Orientation
 from engine.stats import Board
 from engine.tx import Tx
@@ -358,7 +359,11 @@ def _could_perform(board: Board, card: Card, ability: Ability, who: int) -> bool
     unit = board.units.get(who)
     if unit is None or unit.orientation is Orientation.STUNNED:
         return False
-    if ability.is_spend and unit.orientation is not Orientation.READY:
+    if (
+        ability.is_spend
+        and unit.orientation is not Orientation.READY
+        and not waived(board, ability, who)
+    ):
         return False
     if (
         card.functions_as is CardType.ACTION

@@ -373,6 +373,9 @@ class Ability:
     effects: tuple[Effect, ...] = ()
     effect_text: str = ""
     manual: bool = True
+    # 510.6: the performers that perform it without spending, as target words ("druid",
+    # "level 4 or higher wizard"), from "Druids perform this action without spending."
+    spend_waived: str = ""
 
     @property
     def is_spend(self) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from engine.cards import card_text
 from engine.cards.abilities import (
@@ -100,6 +101,15 @@ _ELEMENT_SAID = re.compile(
     re.I,
 )
 _ELEMENTS = {"water": "Frost", "earth": "Physical", "air": "Lightning"}
+# 510.6: "Druids perform this action without spending.", "Level 4 or higher wizards play this
+# without spending": who performs the card's Spend abilities without spending.
+_WAIVER = re.compile(
+    r"(?P<who>[a-z0-9' -]+?) (?:may )?(?:perform|play|cast) this(?: action| card| spell)?"
+    r" without spending"
+)
+_HIGHER = re.compile(
+    r"(?P<who>[a-z' -]*?) ?higher than (?:level (?P<n>\d+)|(?P<o>\d+)(?:st|nd|rd|th) level)"
+)
 _STATIC_QUOTE = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d")
 
 
@@ -125,7 +135,39 @@ def compile_abilities(
         for segment in _SEGMENT.split(line.strip()):
             if segment.strip():
                 out += compiler.line(segment.strip())
-    return tuple(out)
+    return _waive_spending(out, compiler.waivers, compiler.performer)
+
+
+def _waive_spending(
+    abilities: list[Ability], waivers: list[tuple[str, str]], performer: Performer
+) -> tuple[Ability, ...]:
+    """510.6: the card's Spend abilities name who performs them without spending; with no
+    Spend ability to apply to (or two such sentences), the sentences stay manual text."""
+    if not waivers:
+        return tuple(abilities)
+    if len(waivers) > 1 or not any(a.is_spend for a in abilities):
+        text = " ".join(sentence for sentence, _ in waivers)
+        return (*abilities, Ability(AbilityKind.STATIC, text, performer, effect_text=text))
+    words = waivers[0][1]
+    return tuple(replace(a, spend_waived=words) if a.is_spend else a for a in abilities)
+
+
+def waiver_words(sentence: str) -> str | None:
+    """The target words of the performers a normalised waiver sentence names ("druids" ->
+    "druids", "characters higher than level 5" -> "level 6 or higher"), or None."""
+    m = _WAIVER.fullmatch(sentence.rstrip(".! "))
+    if m is None:
+        return None
+    who = m["who"]
+    higher = _HIGHER.fullmatch(who)
+    if higher:
+        level = int(higher["n"] or higher["o"]) + 1
+        who = f"level {level} or higher {higher['who']}"
+    words = re.sub(r"\bcharacters?\b", "", who).strip()
+    words = re.sub(r"\s+", " ", words)
+    if not words or read_target_words(words) is None:
+        return None
+    return words
 
 
 class _Compiler:
@@ -139,6 +181,7 @@ class _Compiler:
             {name, *(w for w in words if w.casefold() not in _NOT_A_NAME)}, key=len, reverse=True
         )
         self.is_character = kind in (CardType.CHARACTER, CardType.TOKEN)
+        self.waivers: list[tuple[str, str]] = []  # 510.6: (sentence, who: target words)
 
     def line(self, line: str) -> list[Ability]:
         header = _HEADER.match(line)
@@ -340,6 +383,11 @@ class _Compiler:
         (engine.cards.ability_static), one manual STATIC ability of the others, leaving out
         the sentences read as facts."""
         unread = [s for s in card_text.sentences(line) if not self.is_fact(s)]
+        for sentence in list(unread):
+            words = waiver_words(self.normalise(sentence))
+            if words is not None:  # 510.6: applied to the card's Spend abilities
+                self.waivers.append((sentence, words))
+                unread.remove(sentence)
         compiled: list[tuple[str, tuple[Effect, ...]]] = []
         manual: list[str] = []
         for sentence in unread:

@@ -236,3 +236,30 @@ def test_rule_510_6_an_attack_performed_without_spending() -> None:
     assert done.units[reaver].orientation is Orientation.READY
     attacked, _ = play(state, Attack(0, reaver), Choose(0, thornweaver))
     assert attacked.units[reaver].orientation is Orientation.SPENT  # 507.3: "Spend Order"
+
+
+def test_rule_510_6_druids_perform_this_action_without_spending() -> None:
+    """510.6: "Some actions require that the character be spent as part of the cost of the
+    action ... If it does not require spending, then a character may perform the action while
+    spent and, if ready, does not become spent by performing it." Verdant Surge, a Spend
+    Order that "Druids perform ... without spending": the spent Thornweaver (a Druid) may
+    perform it and stays spent without being spent again; the Astral Wayfarer (no Druid)
+    pays the Spend as usual."""
+    state = load("compiled-spend-waiver.json")
+    surge = uid(state, "Verdant Surge")
+    thornweaver, wayfarer = uid(state, "Thornweaver"), uid(state, "Astral Wayfarer")
+    (ability,) = state.card(surge).abilities  # the sentence is no ability of its own
+    assert ability.is_spend and ability.spend_waived == "druids"
+    offered = {
+        a.character for a in legal_actions(state, 0)
+        if isinstance(a, PerformAbility) and a.card == surge
+    }  # fmt: skip
+    assert {thornweaver, wayfarer} <= offered
+    done, events = play(state, PerformAbility(0, surge, 0, thornweaver))
+    assert [e.kind for e in events if e.kind in ("orientation_changed", "card_drawn")] == [
+        "card_drawn"
+    ]
+    assert done.units[thornweaver].orientation is Orientation.SPENT
+    paid, events = play(state, PerformAbility(0, surge, 0, wayfarer))
+    assert paid.units[wayfarer].orientation is Orientation.SPENT
+    assert "orientation_changed" in [e.kind for e in events]

@@ -11,9 +11,10 @@ through the engine) are read the same way (`upgrade_version_4`); one that resolv
 effect by hand no longer lines up and is refused. So are version 6 and 7 records (before a
 strike of an effect opened its "before performing" window, 509.5 1a); one that performed an
 ability this engine treats otherwise (510.12, 510.9.2) is refused when its actions no longer
-line up. Version 8 to 10 records (before checks and saves opened a "before rolling" window,
-603.2, a strike of an effect its "before targeting" one, 509.5 2a, and a redirected strike
-its "after targeting" one anew, 511.6.1) are read the same way."""
+line up. Version 8 and 9 records (before an action that targets without striking opened the
+"after being targeted" window of its target, 511.6, checks and saves a "before rolling"
+window, 603.2, a strike of an effect its "before targeting" one, 509.5 2a, and a redirected
+strike its "after targeting" one anew, 511.6.1) are read the same way."""
 
 from __future__ import annotations
 
@@ -47,9 +48,13 @@ _CHANGED_ABILITIES = (
     "ready character is refused)"
 )
 
-_REDIRECTED = (
-    "a react window it answered about the old target of a redirected strike now closes, "
-    "since that character is no longer a target (511.6.1)"
+_NEW_WINDOWS = (
+    "this engine opens react windows that engine did not (an action that targets without "
+    'striking opens its target\'s "after being targeted" window, 511.6; a check or save its '
+    '"before rolling" window, 603.2; a strike of an effect its "before targeting" window, '
+    "509.5 2a), so a React or feat it performed may now be asked for in one of them first, "
+    "and a window it answered about the old target of a redirected strike now closes "
+    "(511.6.1)"
 )
 
 # Why a record of each older version may no longer line up with this engine's decisions.
@@ -59,12 +64,12 @@ _WHY_NOT = {
     "redirected) is now run by the engine, which asks for the card itself",
     6: _CHANGED_ABILITIES,
     7: _CHANGED_ABILITIES,
-    **dict.fromkeys((8, 9, 10), _REDIRECTED),
+    **dict.fromkeys((8, 9), _NEW_WINDOWS),
 }
 
 
 def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
-    """A version 4 to 10 record as the current version: the windows it never answered
+    """A version 4 to 9 record as the current version: the windows it never answered
     passed (508.6), or a RecordError saying why its actions no longer line up."""
     try:
         return pass_new_windows(record)
@@ -116,7 +121,7 @@ def refuse_group_effects(record: GameRecord, version: int) -> None:
 
 
 def refuse_hit_effects(record: GameRecord, version: int) -> None:
-    """Before version 11 an ability's effects "if the strike hits" / "if it misses" ran once
+    """Before version 10 an ability's effects "if the strike hits" / "if it misses" ran once
     its strike had resolved, after the wounds, where 509.5 4b puts them right after the hit;
     a record whose cards have one may replay to another game (the wounds may kill the target
     first), so it is refused with a sentence naming the card."""
@@ -133,6 +138,35 @@ def refuse_hit_effects(record: GameRecord, version: int) -> None:
                         f"be replayed: {card.name} has an effect if its strike hits or misses, "
                         "which that engine ran after the strike's wounds instead of right after "
                         "the hit (509.5 4b), so the game may not replay the same."
+                    )
+
+
+def refuse_wider_filters(record: GameRecord, version: int) -> None:
+    """Before version 10 a search or retrieval ("search your deck for an item card with the
+    Cursed trait") found a card by its traits, classes, factions, types and name; it now also
+    finds it by its keywords and alignments (212.1). A record in which that finds another card
+    among its own may have been asked other cards, so it is refused naming the card."""
+    from engine.cards.abilities import Effect, Op
+    from engine.cards.card_filter import matches, read_filter
+
+    def names(effect: Effect) -> list[str]:
+        found = [effect.name] if effect.op in (Op.SEARCH, Op.RETRIEVE) and effect.name else []
+        return found + [n for e in (*effect.then, *effect.on_fail) for n in names(e)]
+
+    plain = {key: replace(c, keywords=(), alignments=()) for key, c in record.cards.items()}
+    for card in record.cards.values():
+        for ability in card.abilities:
+            for name in (n for e in ability.effects for n in names(e)):
+                wanted = read_filter(name)
+                if wanted is not None and any(
+                    matches(c, wanted) != matches(plain[key], wanted)
+                    for key, c in record.cards.items()
+                ):
+                    raise RecordError(
+                        f"Record version {version} was written by an older engine and cannot "
+                        f'be replayed: {card.name} looks for "{name}", which this engine '
+                        "also finds by a card's keywords and alignments (212.1), so the game "
+                        "may not replay the same."
                     )
 
 

@@ -24,7 +24,7 @@ from engine.setup import new_game, start_game
 from engine.state import GameConfig, GameState
 
 RECORD_FORMAT = "warlord-judge/game-record"
-RECORD_VERSION = 11
+RECORD_VERSION = 10
 # Version 1 records predate the choice of position for a character falling forward (401.7):
 # a game with a fall into an occupied rank would not replay identically, so they are refused.
 OLD_VERSIONS = {
@@ -116,33 +116,22 @@ class GameRecord:
             from engine.react_upgrade import upgrade_version_3
 
             return upgrade_version_3(GameRecord.from_dict({**data, "version": RECORD_VERSION}))
-        if version in (
-            4,
-            5,
-            6,
-            7,
-            8,
-        ):  # the same games, new windows passed (or refused, saying why)
+        if version in (4, 5, 6, 7, 8, 9):  # the same games, new windows passed (or refused)
             from engine.react_upgrade import (
                 refuse_group_effects,
                 refuse_hit_effects,
                 refuse_special_wounds,
+                refuse_wider_filters,
                 upgrade_version_4,
             )
 
             current = GameRecord.from_dict({**data, "version": RECORD_VERSION})
             if version < 7:
                 refuse_special_wounds(current, version)
-            refuse_group_effects(current, version)
+            if version < 9:
+                refuse_group_effects(current, version)
             refuse_effects_on_several_cards(current, version)
-            refuse_hit_effects(current, version)
-            return upgrade_version_4(current, version)
-        if version in (9, 10):  # the same games, new windows passed (or refused, saying why)
-            from engine.react_upgrade import refuse_hit_effects, upgrade_version_4
-
-            current = GameRecord.from_dict({**data, "version": RECORD_VERSION})
-            if version == 9:  # unless an effect on several cards expired
-                refuse_effects_on_several_cards(current, version)
+            refuse_wider_filters(current, version)
             refuse_hit_effects(current, version)
             return upgrade_version_4(current, version)
         if version != RECORD_VERSION:

@@ -160,4 +160,4 @@ def test_version_4_records_replay_with_the_earlier_death_windows_passed() -> Non
     state = replay(upgraded).state
     assert CALLER in state.players[0].discard and BLOOD_PRICE in state.players[0].discard
     assert waiting(state) == (1, "order", "505.2")
-    assert upgraded.to_dict()["version"] == 11
+    assert upgraded.to_dict()["version"] == 10

@@ -220,6 +220,10 @@ def _remove_counters(tx: Tx, card: int, performer: int, name: str, amount: int) 
             amount -= take
 
 
+# Effects whose `stat` reads the performer's level or skill (a save's DC, a strike's bonus).
+_READS_STATS = frozenset({Op.SAVE, Op.STRIKE})
+
+
 def continue_ability(tx: Tx, index: int) -> bool:
     """Run the effects of the `ResolvingAbility` frame at `index` (the top one) from where
     it stands. Returns True when the game now waits on a decision (a strike's target, a
@@ -229,7 +233,7 @@ def continue_ability(tx: Tx, index: int) -> bool:
     effects = abilities_of(tx.card(frame.card))[frame.ability].effects
     starts = frame.next_effect == frame.strikes_done == 0 and frame.performer in tx.units
     starts = starts and not frame.stats_at_start
-    if starts and any(e.op is Op.SAVE and e.stat is not None for e in effects):
+    if starts and any(e.op in _READS_STATS and e.stat is not None for e in effects):
         # 510.4: a variable of the effect is set when the effect is generated.
         level, skill = stats.level(tx, frame.performer), stats.skill(tx, frame.performer)
         frame = ResolvingAbility(**{**vars(frame), "stats_at_start": (level, skill)})
@@ -335,6 +339,8 @@ def _strike(tx: Tx, frame: ResolvingAbility, effect: Effect, effects: tuple[Effe
         if e.op is Op.MODIFY_STAT and e.duration is Duration.STRIKE and e.stat is not None
         and e.stat.value == "ATK"
     )  # fmt: skip
+    if effect.stat is not None:  # "a bonus equal to this character's Skill" (510.4)
+        base += _performer_stat(tx, frame, effect.stat)
     label = f"{tx.name(frame.card)} strike"
     spell = is_spell(tx.card(frame.card))  # 303.6: a spell's strike (602.5.1, 603.4)
     index = start_strike(tx, frame.performer, target, base, ranged=ranged, spell=spell,
@@ -501,14 +507,22 @@ def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
             _skip(tx, frame, "no_target", "507.3.4")
 
 
+def _performer_stat(tx: Tx, frame: ResolvingAbility, stat: Stat) -> int:
+    """The performer's level or skill as the effect was generated (510.4), else as it is now
+    (0 once it has left play)."""
+    if frame.stats_at_start:
+        return frame.stats_at_start[0 if stat is Stat.LEVEL else 1]
+    if frame.performer not in tx.units:
+        return 0
+    return getattr(stats, stat.value.lower(), stats.skill)(tx, frame.performer)
+
+
 def _save(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
     """106: the character rolls d20 + its Skill against the DC; on a failure the `on_fail`
     effects happen to it (105: a natural 20 succeeds, a natural 1 fails)."""
     dc = effect.amount or 0
-    if effect.stat is not None and frame.stats_at_start:  # 510.4: as the effect was generated
-        dc += frame.stats_at_start[0 if effect.stat is Stat.LEVEL else 1]
-    elif effect.stat is not None and frame.performer in tx.units:
-        dc += getattr(stats, effect.stat.value.lower(), stats.skill)(tx, frame.performer)
+    if effect.stat is not None:
+        dc += _performer_stat(tx, frame, effect.stat)
     types = save_damage_types(tx, frame.card, frame.ability)
     # A die roll Reacts may answer first (603.2); its failure effects run from its frame.
     start_check(tx, frame.seat, uid, dc, effect.name, "save", save=True, damage_types=types,

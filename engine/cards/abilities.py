@@ -322,7 +322,8 @@ class Effect:
     and `condition` holds; EXTRA_WOUNDS adds `amount` wounds to the hits of the performer's
     strikes (of kind `strike` when set).
 
-    STRIKE: `amount` is the printed bonus (None: the primary ATK, 509.3.1), `strike` the
+    STRIKE: `amount` is the printed bonus (None: the primary ATK, 509.3.1; plus the
+    performer's `stat` when set: "a bonus equal to this character's Skill"), `strike` the
     kind, `times` how many, `wounds` what a hit inflicts when not one. INFLICT_WOUNDS /
     HEAL / REDUCE_WOUNDS / DRAW / DISCARD / ADD_COUNTERS: `amount` counts (`name`: the
     counter). MOVE: `amount` ranks in `direction`. MODIFY_STAT: `amount` added to `stat` for

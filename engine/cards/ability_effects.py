@@ -95,9 +95,10 @@ def _strike_effects(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
         Effect(
             Op.STRIKE,
             affects(m["who"], tgt) if m["who"] else Affects.PERFORMER,
-            None if bonus is None else int(bonus),
+            int(bonus) if bonus is not None else 0 if m["equal"] else None,
             times=times,
             strike=StrikeKind(m["kind"]),
+            stat=_STATS[m["equal"]] if m["equal"] else None,  # 510.4: set as it is generated
             wounds=2 if m["extra"] else 0 if m["none"] else None,
             reach=1 if m["reach"] else None,
         ),
@@ -322,6 +323,7 @@ _RULES: tuple[_Rule, ...] = (
             r"perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
             r" (?:(?P<bonus>[+-]\d+) )?"
             rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
+            r"(?: with a bonus equal to this character's (?P<equal>level|skill))?"
             r"(?: with an atk of (?P<base>[+-]\d+)| \(base (?P<base2>[+-]\d+) atk\))?"
             rf"(?: (?:against|targeting|on) (?P<who>{_WHO}))?"
             r"(?: (?:that|which) (?:(?P<extra>inflicts (?:an additional|an extra|one additional)"

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from engine import DecisionKind, GameState, legal_actions
 from engine.actions import Attack, Choose, PerformAbility
+from engine.cards.abilities import Stat
+from engine.events import Rolled
 from engine.position import load_position
 from engine.state import Orientation
 from engine.view import view
@@ -263,3 +265,23 @@ def test_rule_510_6_druids_perform_this_action_without_spending() -> None:
     paid, events = play(state, PerformAbility(0, surge, 0, wayfarer))
     assert paid.units[wayfarer].orientation is Orientation.SPENT
     assert "orientation_changed" in [e.kind for e in events]
+
+
+def test_rule_510_4_a_strike_bonus_equal_to_this_characters_skill() -> None:
+    """510.4: "Any variables that are part of an action's effect are set when the effect is
+    generated ... (i.e., an effect based on a character's stat such as level, skill, or
+    alignment will not change if that stat does". The Keen-Eyed Hunter (Skill 3) performs
+    "a ranged strike with a bonus equal to this character's Skill": a +3 strike."""
+    state = load("compiled-counted.json")
+    hunter = uid(state, "Keen-Eyed Hunter")
+    (ability,) = state.card(hunter).abilities
+    assert ability.automated and [(e.op.value, e.amount, e.stat) for e in ability.effects] == [
+        ("strike", 0, Stat.SKILL)
+    ]
+    (act,) = [
+        a for a in legal_actions(state, 0) if isinstance(a, PerformAbility) and a.card == hunter
+    ]
+    _, events = play(state, act)
+    (rolled,) = [e for e in events if isinstance(e, Rolled)]
+    assert rolled.roll.modifiers == (("Keen-Eyed Hunter strike", 3),)
+    assert (rolled.roll.kept, rolled.roll.total) == (18, 21)

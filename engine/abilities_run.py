@@ -233,7 +233,9 @@ def continue_ability(tx: Tx, index: int) -> bool:
     effects = abilities_of(tx.card(frame.card))[frame.ability].effects
     starts = frame.next_effect == frame.strikes_done == 0 and frame.performer in tx.units
     starts = starts and not frame.stats_at_start
-    if starts and any(e.op in _READS_STATS and e.stat is not None for e in effects):
+    if starts and any(
+        (e.op in _READS_STATS and e.stat is not None) or e.counted is not None for e in effects
+    ):
         # 510.4: a variable of the effect is set when the effect is generated.
         level, skill = stats.level(tx, frame.performer), stats.skill(tx, frame.performer)
         frame = ResolvingAbility(**{**vars(frame), "stats_at_start": (level, skill)})
@@ -494,7 +496,10 @@ def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
         move_ranks(tx, uid, ranks, frame.card)
     elif op is Op.MODIFY_STAT and effect.stat is not None:
         until_end = effect.duration is Duration.END_OF_TURN
-        modify_stat(tx, seat, uid, effect.stat.value.lower(), effect.amount or 0, until_end)
+        amount = effect.amount or 0
+        if effect.counted is not None:  # "equal to this character's level" (510.4)
+            amount += _performer_stat(tx, frame, effect.counted)
+        modify_stat(tx, seat, uid, effect.stat.value.lower(), amount, until_end)
     elif op is Op.ADD_COUNTERS:
         add_counters(tx, uid, effect.name or "counter", effect.amount or 1)
     elif op is Op.ATTACK:

@@ -188,6 +188,22 @@ def _stats(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     return tuple(out)
 
 
+_STAT_NAMES = r"(?:atk|ac|skill)(?:(?:,? and |, )(?:atk|ac|skill))*"
+
+
+def _counted_stats(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    """ "The target gains a bonus to ATK and AC equal to this character's level until end of
+    turn": the performer's stat as the effect is generated (510.4)."""
+    who = affects(m["who"], tgt)
+    if not (m["eot"] or m["eot2"]) or who not in (Affects.PERFORMER, Affects.TARGET):
+        return ()
+    by = _STATS[m["by"]]
+    return tuple(
+        Effect(Op.MODIFY_STAT, who, 0, stat=_STATS[s], duration=Duration.END_OF_TURN, counted=by)
+        for s in re.findall(r"atk|ac|skill", m["list"] or m["list2"])
+    )
+
+
 def _counters(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
     word = m.groupdict().get("n")
     amount = number(word) if word else 1
@@ -441,6 +457,14 @@ _RULES: tuple[_Rule, ...] = (
             r"| (?P<perm2>permanently))?"
         ),
         _stats,
+    ),
+    (
+        re.compile(
+            rf"(?:(?P<eot>{_UNTIL_EOT}),? )?(?P<who>{_WHO}) (?:gains?|gets|has) (?:an? bonus to "
+            rf"(?P<list>{_STAT_NAMES})|(?:an? )?(?P<list2>{_STAT_NAMES}) bonus(?:es)?) equal to"
+            rf" this character's (?P<by>level|skill)(?: (?P<eot2>{_UNTIL_EOT}))?"
+        ),
+        _counted_stats,
     ),
     (re.compile(r"return this card to (?:your|its owner's) hand"), _simple(Op.RETURN_TO_HAND)),
     (re.compile(rf"attach this card to (?P<who>{_WHO})"), _simple(Op.ATTACH)),

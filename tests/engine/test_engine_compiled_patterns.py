@@ -7,9 +7,10 @@ from __future__ import annotations
 from engine import DecisionKind, GameState, legal_actions
 from engine.actions import Attack, Choose, PerformAbility
 from engine.cards.abilities import Stat
-from engine.events import Rolled
+from engine.events import Rolled, StatModified
 from engine.position import load_position
 from engine.state import Orientation
+from engine.stats import attack_bonus
 from engine.view import view
 from tests.engine.position_play import load, play, position_data
 
@@ -285,3 +286,17 @@ def test_rule_510_4_a_strike_bonus_equal_to_this_characters_skill() -> None:
     (rolled,) = [e for e in events if isinstance(e, Rolled)]
     assert rolled.roll.modifiers == (("Keen-Eyed Hunter strike", 3),)
     assert (rolled.roll.kept, rolled.roll.total) == (18, 21)
+
+
+def test_rule_510_4_a_stat_bonus_equal_to_this_characters_level() -> None:
+    """510.4 (a variable is set when the effect is generated): the Battle Chaplain (level 3)
+    gives the Keen-Eyed Hunter "a bonus to ATK equal to this character's level until end of
+    turn": +3 ATK until the end of the turn."""
+    state = load("compiled-counted.json")
+    chaplain, hunter = uid(state, "Battle Chaplain"), uid(state, "Keen-Eyed Hunter")
+    before = attack_bonus(state, hunter)
+    done, events = play(state, PerformAbility(0, chaplain, 0, chaplain, hunter))
+    assert [(e.stat, e.amount, e.until) for e in events if isinstance(e, StatModified)] == [
+        ("atk", 3, "end_of_turn")
+    ]
+    assert attack_bonus(done, hunter) == before + 3

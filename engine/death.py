@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from operator import attrgetter
 
 from engine import statics, stats
 from engine.cards.abilities import Window
@@ -26,6 +27,7 @@ from engine.tx import Tx
 # Enum members bound once: on CPython 3.11 `Enum.MEMBER` goes through EnumType.__getattr__.
 _DEATH = Window.DEATH
 _DEATH_TRIGGER = Window.DEATH.value
+_ID = attrgetter("id")
 
 
 def move_to_discard(tx: Tx, instance: int, why: str, rule: str) -> None:
@@ -313,16 +315,18 @@ def eliminate(tx: Tx, seat: int) -> None:
     714.3: a character they control but do not own returns to its owner's control (and from an
     opposing formation to its owner's front rank)."""
     tx.emit(PlayerDefeated(seat=seat))
-    for uid in [u.id for u in tx.units.values() if u.controller == seat != tx.owners[u.id]]:
+    # In id order, not the order the characters entered play (which a position does not
+    # keep): a dumped and loaded game goes on the same.
+    for uid in sorted(u.id for u in tx.units.values() if u.controller == seat != tx.owners[u.id]):
         owner = tx.owners[uid]
         tx.update_unit(uid, controller=owner)
         tx.emit(ControlChanged(seat=owner, card=uid, name=tx.name(uid), rule="714.3"))
         if tx.units[uid].formation != owner:
             return_home(tx, uid, "714.3")
-    for uid in [u.id for u in tx.units.values() if tx.owners[u.id] == seat]:
+    for uid in sorted(u.id for u in tx.units.values() if tx.owners[u.id] == seat):
         if uid in tx.units:
             leave_play(tx, uid, "owner_defeated", "101.3")
-    for unit in list(tx.units.values()):  # their items on other players' characters
+    for unit in sorted(tx.units.values(), key=_ID):  # their items on others' characters
         for item in [i for i in unit.items + unit.attachments if tx.owners[i] == seat]:
             current = tx.units[unit.id]
             tx.update_unit(

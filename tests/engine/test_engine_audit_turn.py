@@ -389,3 +389,21 @@ def test_rule_105_1_3_a_lone_critical_failure_loses_initiative_whatever_its_bonu
     state = scripted(state, [1, 3])
     state = _pass_until_initiative(state)
     assert state.initiative_order == (1, 0)
+
+
+def test_rule_101_3_a_defeated_players_cards_leave_in_an_order_the_position_fixes() -> None:
+    """101.3: "If you are defeated, you and all the cards you own are immediately removed from
+    play". The order they reach the discard pile depends on the position only, not on the
+    order the characters entered play (which a position file does not keep: a dumped and
+    loaded game must go on the same)."""
+    from engine.death import eliminate
+
+    state, _ = two_player_game(seats=3)
+    shuffled = replace(state, units=dict(reversed(state.units.items())))
+    assert shuffled == state
+    piles = []
+    for start in (state, shuffled):
+        tx = Tx(start)
+        eliminate(tx, 2)
+        piles.append(tx.players[2].discard)
+    assert piles[0] == piles[1]

@@ -245,7 +245,7 @@ def continue_ability(tx: Tx, index: int) -> bool:
         effect = effects[frame.next_effect]
         if effect.optional and _ask_optional(tx, frame, effects):
             return True  # "you may ...": its performer chooses first (engine.choices)
-        if effect.op is Op.STRIKE and frame.strikes_done < effect.times:
+        if effect.op is Op.STRIKE and frame.strikes_done < _times(tx, frame, effect):
             frame = ResolvingAbility(**{**vars(frame), "strikes_done": frame.strikes_done + 1})
             tx.set_frame(index, frame)
             if _strike(tx, frame, effect, effects):
@@ -510,6 +510,14 @@ def apply_to(tx: Tx, frame: ResolvingAbility, effect: Effect, uid: int) -> None:
             tx.push_frame(Attacking(tx.units[uid].controller, uid))
         else:
             _skip(tx, frame, "no_target", "507.3.4")
+
+
+def _times(tx: Tx, frame: ResolvingAbility, effect: Effect) -> int:
+    """How many strikes a STRIKE effect performs: "a number of strikes equal to this
+    character's level" counts them as the effect is generated (510.4)."""
+    if effect.counted is None:
+        return effect.times
+    return _performer_stat(tx, frame, effect.counted)
 
 
 def _performer_stat(tx: Tx, frame: ResolvingAbility, stat: Stat) -> int:

@@ -358,7 +358,8 @@ class Effect:
     optional: str = ""  # "you may ...": the performer's choice (engine.abilities_run)
     reveal: bool = False  # SEARCH: the card found is shown to the other players
     # MODIFY_STAT: `amount` plus the performer's stat as the effect is generated (510.4): "a
-    # bonus to ATK equal to this character's level"
+    # bonus to ATK equal to this character's level"; STRIKE: that many strikes ("a number
+    # of ranged strikes equal to this character's level")
     counted: Stat | None = None
 
 

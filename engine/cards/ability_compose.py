@@ -99,7 +99,7 @@ def _hits_follow_a_strike(effects: list[Effect]) -> bool:
         if effect.op is Op.STRIKE:
             strike = effect
         hit = effect.condition is not None and effect.condition.check is Check.HIT
-        if hit and (strike is None or strike.times != 1):
+        if hit and (strike is None or strike.times != 1 or strike.counted is not None):
             return False
     return True
 

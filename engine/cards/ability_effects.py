@@ -82,6 +82,8 @@ def _strike(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
 
 
 def _strike_effects(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
+    if bool(m["many"]) is not bool(m["times"]):  # "a number of strikes equal to ..."
+        return ()
     bonus = m["bonus"] or m["base"] or m["base2"]
     times = number(m["n"]) if m["n"] else 1
     plus = (
@@ -99,6 +101,7 @@ def _strike_effects(m: re.Match[str], tgt: bool) -> tuple[Effect, ...]:
             times=times,
             strike=StrikeKind(m["kind"]),
             stat=_STATS[m["equal"]] if m["equal"] else None,  # 510.4: set as it is generated
+            counted=_STATS[m["times"]] if m["times"] else None,
             wounds=2 if m["extra"] else 0 if m["none"] else None,
             reach=1 if m["reach"] else None,
         ),
@@ -336,7 +339,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     (
         re.compile(
-            r"perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?)"
+            r"perform (?:a|an|one|(?P<n>two|three)(?: consecutive)?|(?P<many>a number of))"
             r" (?:(?P<bonus>[+-]\d+) )?"
             rf"(?P<kind>melee|ranged) strikes?(?: with (?P<plus>[+-]\d+) atk)?"
             r"(?: with a bonus equal to this character's (?P<equal>level|skill))?"
@@ -347,6 +350,7 @@ _RULES: tuple[_Rule, ...] = (
             r"|(?P<none>does not inflict (?:any )?wounds?|inflicts no wounds)"
             r"|(?P<stuns>stuns the target instead of (?:inflicting wounds|wounding it))"
             r"|(?P<reach>may target (?:a character )?(?:an|one) additional rank(?: away)?)))?"
+            r"(?: equal to (?:this character's|his|her) (?P<times>level|skill))?"
         ),
         _strike,
     ),

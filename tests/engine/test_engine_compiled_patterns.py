@@ -300,3 +300,16 @@ def test_rule_510_4_a_stat_bonus_equal_to_this_characters_level() -> None:
         ("atk", 3, "end_of_turn")
     ]
     assert attack_bonus(done, hunter) == before + 3
+
+
+def test_rule_510_4_a_number_of_strikes_equal_to_this_characters_level() -> None:
+    """510.4 (a variable is set when the effect is generated): the Volley Adept (level 2)
+    performs "a number of +0 ranged strikes equal to this character's level": two strikes."""
+    state = load("compiled-counted.json")
+    adept = uid(state, "Volley Adept")
+    (act,) = [
+        a for a in legal_actions(state, 0) if isinstance(a, PerformAbility) and a.card == adept
+    ]
+    _, events = play(state, act)
+    rolled = [e for e in events if isinstance(e, Rolled)]
+    assert [e.roll.modifiers for e in rolled] == [(("Volley Adept strike", 0),)] * 2

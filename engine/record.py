@@ -112,16 +112,13 @@ class GameRecord:
                 f"Record version {version} was written by an older engine and cannot be "
                 f"replayed: {OLD_VERSIONS[version]}."
             )
-        if version == 3:  # the same games, with the windows of 510.5 and kills passed
-            from engine.react_upgrade import upgrade_version_3
-
-            return upgrade_version_3(GameRecord.from_dict({**data, "version": RECORD_VERSION}))
-        if version in (4, 5, 6, 7, 8, 9):  # the same games, new windows passed (or refused)
+        if version in (3, 4, 5, 6, 7, 8, 9):  # the same games, new windows passed (or refused)
             from engine.react_upgrade import (
                 refuse_group_effects,
                 refuse_hit_effects,
                 refuse_special_wounds,
                 refuse_wider_filters,
+                upgrade_version_3,
                 upgrade_version_4,
             )
 
@@ -133,6 +130,8 @@ class GameRecord:
             refuse_effects_on_several_cards(current, version)
             refuse_wider_filters(current, version)
             refuse_hit_effects(current, version)
+            if version == 3:  # also the windows of 510.5 and kills
+                return upgrade_version_3(current)
             return upgrade_version_4(current, version)
         if version != RECORD_VERSION:
             raise RecordError(

@@ -172,3 +172,14 @@ def test_rule_509_5_old_records_whose_cards_act_if_a_strike_hits_are_refused() -
     old["version"] = 9
     with pytest.raises(RecordError, match=r"Hamstring has an effect if its strike hits"):
         GameRecord.from_dict(old)
+
+
+def test_version_3_records_are_refused_for_the_same_reasons_as_later_ones() -> None:
+    """A version 3 record predates the changes that refuse version 4 to 9 records too (an
+    effect if a strike hits, 509.5 4b): it is refused with the same sentence, not replayed
+    to another game."""
+    record, _ = new_record_from_position(position_data("strike-hits.json"))
+    old = record.to_dict()
+    old["version"] = 3
+    with pytest.raises(RecordError, match=r"version 3 .*Hamstring has an effect if its strike"):
+        GameRecord.from_dict(old)

@@ -25,10 +25,9 @@ from rules_index.expansion import (
     share_with_older,
     widen_lead,
 )
-from rules_index.meaning import MODEL, VECTORS, Encoder, Meaning, entry_text, load_vectors
 from rules_index.models import Entry, Hit
 from rules_index.names import COMMON_NAMES, NameLayer
-from rules_index.query import KNOWN_WORDS, QueryPlan, ask_clause, plan_query, stem
+from rules_index.query import KNOWN_WORDS, QueryPlan, plan_query, stem
 from rules_index.refs import embedded_numbers
 from rules_index.rows import Row
 from rules_index.semantic import TABLE, Semantic, WordVectors
@@ -56,7 +55,6 @@ WEAK_WEIGHT = 0.1
 DIGIT_RE = re.compile(r"\b\d+\b")
 UNKNOWN_WEIGHT = 0.5  # a query word no entry uses
 LIST_RE = re.compile(r"\b(?:list|lists|listed|liste|enumerate)\b", re.IGNORECASE)
-NO_MEANING = ("name", "number")  # a query that names its entry is not re-read by meaning
 COUNTERPART_LEAD = 0.05  # how far a CR rule leads the older entry on the same thing
 
 
@@ -152,7 +150,6 @@ class Ranker(NameLayer, Spelling):
         self.links = {rid: frozenset(ids) for rid, ids in links.items()}  # what an entry cites
         self.cases = cases_of(self.rows, self.links)  # a rule -> entries citing it for a case
         self._semantic: Semantic | None = None
-        self._meaning: Meaning | None = None
         self.older: dict[int, list[int]] = {}  # a CR rule -> the older entries on its thing
         for (doc, heading), ref in self.counterparts.items():
             target, older = (
@@ -171,39 +168,6 @@ class Ranker(NameLayer, Spelling):
             }
             self._semantic = Semantic(WordVectors(TABLE), texts, self.expansions.asked)
         return self._semantic
-
-    def meaning_sources(self) -> tuple[dict[int, str], dict[str, dict[int, list[str]]]]:
-        """Each entry's text as the sentence model embeds it, and the texts it answers."""
-        entries = {
-            rid: entry_text(row.entry.title, row.entry.text) for rid, row in self.rows.items()
-        }
-        answered = {
-            "asked": self.expansions.asked,
-            "newcomer": self.newcomer.asked,
-            "situations": self.situations.asked,
-        }
-        return entries, answered
-
-    @property
-    def meaning(self) -> Meaning | None:
-        """The sentence model and the stored vectors, loaded on first use."""
-        if self._meaning is None and MODEL.exists() and VECTORS.exists():
-            texts, vectors = load_vectors()
-            self._meaning = Meaning(Encoder(), texts, vectors, *self.meaning_sources())
-        return self._meaning
-
-    def _sub_rule(self, child: int, parent: int) -> bool:
-        """Whether an entry is under another (a sub-rule, an appendix item under its list)."""
-        entry, above = self.rows[child].entry, self.rows[parent].entry
-        ref = entry.parent
-        for _ in range(8):  # the CR nests four deep
-            if ref is None or entry.doc != above.doc:
-                return False
-            if ref == above.ref:
-                return True
-            row = self.by_ref.get((entry.doc, ref))
-            ref = row.entry.parent if row else None
-        return False
 
     def _entry_id(self, doc: str, ref: str) -> int | None:
         row = self.by_ref.get((doc, ref))
@@ -403,13 +367,6 @@ class Ranker(NameLayer, Spelling):
         semantic = self.semantic if rw.semantic > 0 else None
         if semantic is not None:
             ordered = semantic.reorder(query, ordered, scores, FTS_CANDIDATES, rw.semantic)
-            if self.default_doc in docs:
-                ordered = self._counterparts_before(ordered)
-        named_first = not ordered or how[ordered[0]] in NO_MEANING
-        meaning = self.meaning if rw.meaning > 0 and not named_first else None
-        if meaning is not None:
-            ask = ask_clause(query) or query  # a long story is read by its ask
-            ordered = meaning.first(ask, ordered, scores, rw.meaning, self._sub_rule)
             if self.default_doc in docs:
                 ordered = self._counterparts_before(ordered)
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]

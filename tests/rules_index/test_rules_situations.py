@@ -69,8 +69,6 @@ def test_situations_and_questions_are_read_by_their_key(
 def test_a_long_story_finds_the_rule_through_the_situations_it_resembles(
     weighted: RulesIndex,
 ) -> None:
-    # the sentence model (thirteenth round) finds it too: this is the situations' part
-    weighted.ranker.ranking = dataclasses.replace(weighted.ranker.ranking, meaning=0.0)
     with_situations(weighted, 0.0)
     assert [h.ref for h in weighted.search(STORY, limit=1)] != ["400.3"]
     with_situations(weighted, 2.0)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from engine.cards.abilities import Effect
 from engine.events_abilities import EffectSkipped
 from engine.events_choices import StrikeRedirected
+from engine.formation import adjacent
 from engine.frames import ActionStep, ChoosingCard, PerformingAction, ReactWindow, ResolvingAbility
 from engine.tx import Tx
 
@@ -72,22 +73,11 @@ def action_candidates(tx: Tx, action: PerformingAction, performer: int, to: str)
     "adjacent" (next to the action's target, 401.10) or "rank" (another character in the
     performer's rank), among the targets the action could have chosen; never its target."""
     from engine.abilities_offer import targets
+    from engine.choose_card import redirect_places
     from engine.feats import abilities_of
-    from engine.formation import locate
 
     assert action.target is not None
-    if to == "this":
-        found = [performer]
-    else:
-        anchor = locate(tx.players, action.target if to == "adjacent" else performer)
-        if anchor is None:
-            return []
-        row = tx.players[anchor.formation].ranks[anchor.rank - 1]
-        if to == "adjacent":
-            found = [row[i] for i in (anchor.position - 1, anchor.position + 1)
-                     if 0 <= i < len(row)]  # fmt: skip
-        else:
-            found = [u for u in row if u != performer]
+    found = redirect_places(tx, action.target, performer, to)
     printed = abilities_of(tx.card(action.card))[action.ability]
     legal = set(targets(tx, action.seat, printed, action.performer))
     return [u for u in found if u != action.target and u in legal]
@@ -102,17 +92,7 @@ def defends_action(tx: Tx, performer: int) -> bool:
     action = tx.stack[at]
     assert isinstance(action, PerformingAction) and action.target is not None
     legal = performer in action_candidates(tx, action, performer, "this")
-    return legal and _adjacent(tx, performer, action.target)
-
-
-def _adjacent(tx: Tx, one: int, other: int) -> bool:
-    from engine.formation import locate
-
-    here, there = locate(tx.players, one), locate(tx.players, other)
-    if here is None or there is None:
-        return False
-    same_rank = (here.formation, here.rank) == (there.formation, there.rank)
-    return same_rank and abs(here.position - there.position) == 1
+    return legal and adjacent(tx.players, performer, action.target)
 
 
 def _redirect_action(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int) -> None:

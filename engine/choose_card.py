@@ -131,21 +131,24 @@ def redirect_candidates(tx: Tx, strike: Striking, performer: int, to: str) -> li
     """Whom a strike may be redirected to (511.6): `to` is "this" (the React's performer),
     "adjacent" (next to the strike's target, 401.10) or "rank" (another character in the
     performer's rank); never the striker or the current target."""
+    found = redirect_places(tx, strike.target, performer, to)
+    return [u for u in found if u not in (strike.performer, strike.target) and u in tx.units]
+
+
+def redirect_places(tx: Tx, target: int, performer: int, to: str) -> list[int]:
+    """The characters a redirect's words name (511.6): "this" the React's performer,
+    "adjacent" those next to `target` (401.10), "rank" the others of the performer's rank."""
     from engine.formation import locate
 
     if to == "this":
-        found = [performer]
-    else:
-        anchor = locate(tx.players, strike.target if to == "adjacent" else performer)
-        if anchor is None:
-            return []
-        row = tx.players[anchor.formation].ranks[anchor.rank - 1]
-        if to == "adjacent":
-            found = [row[i] for i in (anchor.position - 1, anchor.position + 1)
-                     if 0 <= i < len(row)]  # fmt: skip
-        else:
-            found = [u for u in row if u != performer]
-    return [u for u in found if u not in (strike.performer, strike.target) and u in tx.units]
+        return [performer]
+    anchor = locate(tx.players, target if to == "adjacent" else performer)
+    if anchor is None:
+        return []
+    row = tx.players[anchor.formation].ranks[anchor.rank - 1]
+    if to == "adjacent":
+        return [row[i] for i in (anchor.position - 1, anchor.position + 1) if 0 <= i < len(row)]
+    return [u for u in row if u != performer]
 
 
 def redirect(tx: Tx, source: int, to: int) -> None:

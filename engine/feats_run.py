@@ -16,7 +16,7 @@ from engine.death import move_to_discard
 from engine.events import ItemEquipped, OrientationChanged
 from engine.events_abilities import EffectSkipped
 from engine.feats import READIED, abilities_of, feat_of, is_spell
-from engine.formation import all_places, distance, locate
+from engine.formation import adjacent, all_places, distance
 from engine.frames import Checking, ChoosingEffect, PerformingAction, ResolvingAbility, Striking
 from engine.keywords import true_strike
 from engine.primitives import attach, heal
@@ -40,15 +40,6 @@ def _strike(tx: Tx, index: int) -> Striking:
     return frame
 
 
-def _adjacent(tx: Tx, uid: int, other: int) -> bool:
-    """401.10: "adjacent" is directly next to it in the same rank."""
-    here, there = locate(tx.players, uid), locate(tx.players, other)
-    if here is None or there is None:
-        return False
-    same_rank = (here.formation, here.rank) == (there.formation, there.rank)
-    return same_rank and abs(here.position - there.position) == 1
-
-
 def resolve_feat(
     tx: Tx, seat: int, card: int, feat: str, ability: Ability, performer: int, target: int | None
 ) -> None:
@@ -59,7 +50,7 @@ def resolve_feat(
     if (
         feat == "Defend"
         and not action
-        and (index is None or not _adjacent(tx, performer, _strike(tx, index).target))
+        and (index is None or not adjacent(tx.players, performer, _strike(tx, index).target))
     ):
         _skip(tx, seat, card, "no_target", "401.10")
         return

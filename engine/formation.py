@@ -28,6 +28,15 @@ def locate(players: Sequence[PlayerState], uid: int) -> Place | None:
     return None
 
 
+def adjacent(players: Sequence[PlayerState], one: int, other: int) -> bool:
+    """401.10: "adjacent" is directly next to it in the same rank."""
+    here, there = locate(players, one), locate(players, other)
+    if here is None or there is None:
+        return False
+    same_rank = (here.formation, here.rank) == (there.formation, there.rank)
+    return same_rank and abs(here.position - there.position) == 1
+
+
 # Places are frozen values: one instance per (formation, rank, position), shared, so listing
 # a formation's places builds none once its shape was seen.
 _PLACE: dict[tuple[int, int, int], Place] = {}

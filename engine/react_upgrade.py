@@ -18,7 +18,9 @@ strike its "after targeting" one anew, 511.6.1) are read the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Decline, DoneResolving, PerformAbility
 from engine.errors import EngineError, RecordError
@@ -27,6 +29,9 @@ from engine.game import apply
 from engine.pending import DecisionKind
 from engine.record import GameRecord
 from engine.state import GameState
+
+if TYPE_CHECKING:
+    from engine.cards.abilities import Effect
 
 
 def upgrade_version_3(record: GameRecord) -> GameRecord:
@@ -80,6 +85,49 @@ def upgrade_version_4(record: GameRecord, version: int = 4) -> GameRecord:
         ) from exc
 
 
+def not_the_same(version: int, why: str) -> RecordError:
+    """The refusal of an older record whose cards this engine runs differently (`why`)."""
+    return RecordError(
+        f"Record version {version} was written by an older engine and cannot be replayed: "
+        f"{why}, so the game may not replay the same."
+    )
+
+
+def effects_within(effects: Iterable[Effect]) -> Iterator[Effect]:
+    """Each effect and, after it, those it leads to (`then`, `on_fail`), depth first."""
+    for effect in effects:
+        yield effect
+        yield from effects_within((*effect.then, *effect.on_fail))
+
+
+def refuse_effects_on_several_cards(record: GameRecord, version: int) -> None:
+    """Before version 10 an effect on several cards lasting until the end of the turn expired
+    one card per turn of the seats (506.1.1: all its cards first, in the order its player
+    chooses when it matters). Where it changes HP or level, whose loss can kill or make a rank
+    illegal, a record whose cards have one may replay to another game (or meet a question it
+    does not answer), so it is refused with a sentence naming the card; one changing other
+    stats ends them in another order, to the same position."""
+    from engine.cards.abilities import Affects, Duration, Op, Stat
+    from engine.cards.formats import GameFormat
+    from engine.statics import GROUPS
+
+    several = GROUPS if record.config.format is GameFormat.ALLIANCE else GROUPS - {Affects.WARLORD}
+
+    def on_several(effect: Effect) -> bool:
+        lasting = effect.op is Op.MODIFY_STAT and effect.duration is Duration.END_OF_TURN
+        return lasting and effect.affects in several and effect.stat in (Stat.HP, Stat.LEVEL)
+
+    for card in record.cards.values():
+        for ability in card.abilities:
+            if any(on_several(e) for e in effects_within(ability.effects)):
+                raise not_the_same(
+                    version,
+                    f"{card.name} changes the HP or level of several characters until the end "
+                    "of the turn, which that engine ended one character per turn of the players "
+                    "instead of all of them first (506.1.1)",
+                )
+
+
 def refuse_special_wounds(record: GameRecord, version: int) -> None:
     """Before version 7 a strike of a card ability inflicted one wound even when its text said
     otherwise ("does not inflict wounds", "an additional wound"); a record whose cards have
@@ -89,10 +137,10 @@ def refuse_special_wounds(record: GameRecord, version: int) -> None:
     for card in record.cards.values():
         for ability in card.abilities:
             if any(e.op is Op.STRIKE and e.wounds is not None for e in ability.effects):
-                raise RecordError(
-                    f"Record version {version} was written by an older engine and cannot be "
-                    f"replayed: {card.name} has a strike that inflicts no wounds or more than "
-                    "one, which that engine did not apply, so the game may not replay the same."
+                raise not_the_same(
+                    version,
+                    f"{card.name} has a strike that inflicts no wounds or more than one, which "
+                    "that engine did not apply",
                 )
 
 
@@ -100,23 +148,20 @@ def refuse_group_effects(record: GameRecord, version: int) -> None:
     """Before version 9 a stat change to "characters in your army" or "in this rank" went only
     to those there as it resolved (700.8: also to those entering, not to those leaving); a
     record whose cards have such an effect may replay to another game, so it is refused."""
-    from engine.cards.abilities import Duration, Effect, Op
+    from engine.cards.abilities import Duration, Op
     from engine.groups import LOCATIONS
 
     def group(effect: Effect) -> bool:
         lasting = effect.duration in (Duration.END_OF_TURN, Duration.PERMANENT)
-        if effect.op is Op.MODIFY_STAT and effect.affects in LOCATIONS and lasting:
-            return True
-        return any(group(e) for e in (*effect.then, *effect.on_fail))
+        return effect.op is Op.MODIFY_STAT and effect.affects in LOCATIONS and lasting
 
     for card in record.cards.values():
         for ability in card.abilities:
-            if any(group(e) for e in ability.effects):
-                raise RecordError(
-                    f"Record version {version} was written by an older engine and cannot be "
-                    f"replayed: {card.name} gives a bonus or penalty to the characters of an "
-                    "army or a rank, which that engine did not give to characters entering it "
-                    "(700.8), so the game may not replay the same."
+            if any(group(e) for e in effects_within(ability.effects)):
+                raise not_the_same(
+                    version,
+                    f"{card.name} gives a bonus or penalty to the characters of an army or a "
+                    "rank, which that engine did not give to characters entering it (700.8)",
                 )
 
 
@@ -133,11 +178,11 @@ def refuse_hit_effects(record: GameRecord, version: int) -> None:
             for i, effect in enumerate(effects[1:], start=1):
                 on_hit = effect.condition is not None and effect.condition.check is Check.HIT
                 if on_hit and any(e.op is Op.STRIKE for e in effects[:i]):
-                    raise RecordError(
-                        f"Record version {version} was written by an older engine and cannot "
-                        f"be replayed: {card.name} has an effect if its strike hits or misses, "
-                        "which that engine ran after the strike's wounds instead of right after "
-                        "the hit (509.5 4b), so the game may not replay the same."
+                    raise not_the_same(
+                        version,
+                        f"{card.name} has an effect if its strike hits or misses, which that "
+                        "engine ran after the strike's wounds instead of right after the hit "
+                        "(509.5 4b)",
                     )
 
 
@@ -146,27 +191,24 @@ def refuse_wider_filters(record: GameRecord, version: int) -> None:
     Cursed trait") found a card by its traits, classes, factions, types and name; it now also
     finds it by its keywords and alignments (212.1). A record in which that finds another card
     among its own may have been asked other cards, so it is refused naming the card."""
-    from engine.cards.abilities import Effect, Op
+    from engine.cards.abilities import Op
     from engine.cards.card_filter import matches, read_filter
-
-    def names(effect: Effect) -> list[str]:
-        found = [effect.name] if effect.op in (Op.SEARCH, Op.RETRIEVE) and effect.name else []
-        return found + [n for e in (*effect.then, *effect.on_fail) for n in names(e)]
 
     plain = {key: replace(c, keywords=(), alignments=()) for key, c in record.cards.items()}
     for card in record.cards.values():
         for ability in card.abilities:
-            for name in (n for e in ability.effects for n in names(e)):
-                wanted = read_filter(name)
+            for effect in effects_within(ability.effects):
+                if effect.op not in (Op.SEARCH, Op.RETRIEVE) or not effect.name:
+                    continue
+                wanted = read_filter(effect.name)
                 if wanted is not None and any(
                     matches(c, wanted) != matches(plain[key], wanted)
                     for key, c in record.cards.items()
                 ):
-                    raise RecordError(
-                        f"Record version {version} was written by an older engine and cannot "
-                        f'be replayed: {card.name} looks for "{name}", which this engine '
-                        "also finds by a card's keywords and alignments (212.1), so the game "
-                        "may not replay the same."
+                    raise not_the_same(
+                        version,
+                        f'{card.name} looks for "{effect.name}", which this engine also finds '
+                        "by a card's keywords and alignments (212.1)",
                     )
 
 

@@ -114,6 +114,7 @@ class GameRecord:
             )
         if version in (3, 4, 5, 6, 7, 8, 9):  # the same games, new windows passed (or refused)
             from engine.react_upgrade import (
+                refuse_effects_on_several_cards,
                 refuse_group_effects,
                 refuse_hit_effects,
                 refuse_special_wounds,
@@ -283,34 +284,3 @@ def digest(texts: Iterable[str]) -> str:
         h.update(text.encode("utf-8"))
         h.update(b"\0")
     return h.hexdigest()[:16]
-
-
-def refuse_effects_on_several_cards(record: GameRecord, version: int) -> None:
-    """Before version 10 an effect on several cards lasting until the end of the turn expired
-    one card per turn of the seats (506.1.1: all its cards first, in the order its player
-    chooses when it matters). Where it changes HP or level, whose loss can kill or make a rank
-    illegal, a record whose cards have one may replay to another game (or meet a question it
-    does not answer), so it is refused with a sentence naming the card; one changing other
-    stats ends them in another order, to the same position."""
-    from engine.cards.abilities import Affects, Duration, Effect, Op, Stat
-    from engine.cards.formats import GameFormat
-    from engine.statics import GROUPS
-
-    several = GROUPS if record.config.format is GameFormat.ALLIANCE else GROUPS - {Affects.WARLORD}
-
-    def on_several(effect: Effect) -> bool:
-        lasting = effect.op is Op.MODIFY_STAT and effect.duration is Duration.END_OF_TURN
-        if lasting and effect.affects in several and effect.stat in (Stat.HP, Stat.LEVEL):
-            return True
-        return any(on_several(e) for e in (*effect.then, *effect.on_fail))
-
-    for card in record.cards.values():
-        for ability in card.abilities:
-            if any(on_several(e) for e in ability.effects):
-                raise RecordError(
-                    f"Record version {version} was written by an older engine and cannot be "
-                    f"replayed: {card.name} changes the HP or level of several characters until "
-                    "the end of the turn, which that engine ended one character per turn of "
-                    "the players instead of all of them first (506.1.1), so the game may not "
-                    "replay the same."
-                )

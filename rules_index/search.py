@@ -365,8 +365,10 @@ class Ranker(NameLayer, Spelling):
             self._counterparts_first(scores, how)
         ordered = sorted(scores, key=lambda r: (-scores[r], self.rows[r].position))
         semantic = self.semantic if rw.semantic > 0 else None
-        if semantic is not None:
-            ordered = semantic.reorder(query, ordered, scores, FTS_CANDIDATES, rw.semantic)
+        if semantic is not None:  # older documents' entries keep their places ("leaving play")
+            ordered = self._others_in_place(
+                ordered, semantic.reorder(query, ordered, scores, FTS_CANDIDATES, rw.semantic)
+            )
             if self.default_doc in docs:
                 ordered = self._counterparts_before(ordered)
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]
@@ -385,6 +387,14 @@ class Ranker(NameLayer, Spelling):
             if scores.get(target.id, 0.0) < lifted:
                 scores[target.id] = lifted
                 how[target.id] = how[rid]
+
+    def _others_in_place(self, before: list[int], after: list[int]) -> list[int]:
+        """`after`, a re-ordering of `before`, with the entries of documents other than the
+        default one back in their places: the meaning layer compares the default document's
+        rules by the questions they answer, which older documents do not have."""
+        default = self.default_doc
+        moved = iter([r for r in after if self.rows[r].entry.doc == default])
+        return [r if self.rows[r].entry.doc != default else next(moved) for r in before]
 
     def _counterparts_before(self, ordered: list[int]) -> list[int]:
         """`_counterparts_first` on a re-ordered list: a default document's rule that an

@@ -49,3 +49,17 @@ def test_a_cr_question_is_answered_by_the_cr_first(
 def test_the_older_document_first_when_asked_for(index: RulesIndex) -> None:
     assert index.search("steps of an action", doc="4e-en")[0].ref == "STEPS OF AN ACTION"
     assert index.search("steps of an action", doc="4e-web")[0].ref == "Steps of an Action"
+
+
+def test_a_reordering_leaves_older_entries_in_their_places(index: RulesIndex) -> None:
+    """The meaning layer re-orders the CR's rules by the questions they answer; an older
+    entry, which has none, keeps its place (it stays below its CR rule, above the rest)."""
+    ranker = index.ranker
+    c1, c2, c3 = (ranker.by_ref[("cr", ref)].id for ref in ("510.12", "700.5", "709.4"))
+    older = ranker.by_ref[("4e-web", "Leaving play")].id
+    assert ranker._others_in_place([c1, older, c2, c3], [c3, c2, older, c1]) == [
+        c3,
+        older,
+        c2,
+        c1,
+    ]

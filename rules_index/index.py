@@ -25,13 +25,14 @@ from rules_index.models import DocumentInfo, Entry, EntryDetail, Hit, Lookup
 from rules_index.parsing import FORMATS
 from rules_index.refs import RefSpec, is_number, number_key, parse_refs
 from rules_index.search import Ranker, Row
-from rules_index.synonyms import DEFINED_AT
-from rules_index.text import normalize_name, shorten, singular_forms
+from rules_index.synonyms import DEFINED_AT, STOPWORDS
+from rules_index.text import fold, normalize_name, shorten, singular_forms, words
 
 DEFINE_KINDS = ("glossary", "keyword", "feat", "trait")
 MAX_RANGE = 60
 CONFIDENT_SCORE = 2.6
 CONFIDENT_MARGIN = 1.15
+KNOWN_SHARE = 0.5  # a question most of whose words no document knows is not understood
 
 
 def default_path() -> Path:
@@ -159,6 +160,9 @@ class RulesIndex:
         # the best of the others: answers after the first are ordered by meaning too
         second = max((h.score for h in hits[1:]), default=0.0)
         confident = top.score >= CONFIDENT_SCORE and top.score >= second * CONFIDENT_MARGIN
+        content = [w for w in words(fold(text)) if w not in STOPWORDS]
+        if sum(w in self.ranker.known_words for w in content) < KNOWN_SHARE * len(content):
+            confident = False  # "blue banana helicopter": one word of three is the rules'
         details = [self._detail(self._row_of(top))] if confident else []
         return Lookup(query, "search", hits, details, confident)
 

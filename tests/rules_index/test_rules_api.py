@@ -148,6 +148,13 @@ def test_lookup_weak_match_is_not_confident(index: RulesIndex) -> None:
     assert not weak.confident and not weak.details
 
 
+def test_a_question_of_words_no_document_knows_is_not_understood(index: RulesIndex) -> None:
+    """One rules word among unknown ones may match a rule well; that is no answer."""
+    assert index.lookup("stalwart knight").confident
+    odd = index.lookup("zorblat quingle frobnicator stalwart knight")
+    assert odd.hits and not odd.confident and not odd.details
+
+
 def test_lookup_unknown_number_offers_nearest(index: RulesIndex) -> None:
     found = index.lookup("rule 104.99")
     assert found.kind == "none" and not found.confident

@@ -17,6 +17,7 @@ import sqlite3
 from collections.abc import Mapping
 
 from rules_index.bm25 import Bm25Index, query_tokens
+from rules_index.classifier import MODEL, TEXT_KINDS, EntryClassifier
 from rules_index.expansion import (
     Expansions,
     ask_weighted,
@@ -150,6 +151,12 @@ class Ranker(NameLayer, Spelling):
         self.links = {rid: frozenset(ids) for rid, ids in links.items()}  # what an entry cites
         self.cases = cases_of(self.rows, self.links)  # a rule -> entries citing it for a case
         self._semantic: Semantic | None = None
+        self._classifier: EntryClassifier | None = None
+        self.learnt_refs = {  # appendix lists and items have one or two questions to learn from
+            rid: row.entry.ref
+            for rid, row in self.rows.items()
+            if row.entry.doc == self.default_doc and row.entry.kind in TEXT_KINDS
+        }
         self.older: dict[int, list[int]] = {}  # a CR rule -> the older entries on its thing
         for (doc, heading), ref in self.counterparts.items():
             target, older = (
@@ -168,6 +175,13 @@ class Ranker(NameLayer, Spelling):
             }
             self._semantic = Semantic(WordVectors(TABLE), texts, self.expansions.asked)
         return self._semantic
+
+    @property
+    def classifier(self) -> EntryClassifier | None:
+        """The learned classifier, loaded on first use (None when it is not shipped)."""
+        if self._classifier is None and MODEL.exists():
+            self._classifier = EntryClassifier(MODEL)
+        return self._classifier
 
     def _entry_id(self, doc: str, ref: str) -> int | None:
         row = self.by_ref.get((doc, ref))
@@ -369,6 +383,11 @@ class Ranker(NameLayer, Spelling):
             ordered = self._others_in_place(
                 ordered, semantic.reorder(query, ordered, scores, FTS_CANDIDATES, rw.semantic)
             )
+            if self.default_doc in docs:
+                ordered = self._counterparts_before(ordered)
+        classifier = self.classifier if rw.classifier > 0 else None
+        if classifier is not None and ordered and how[ordered[0]] not in ("number", "name"):
+            ordered = classifier.rerank(plan, ordered, scores, self.learnt_refs, rw.classifier)
             if self.default_doc in docs:
                 ordered = self._counterparts_before(ordered)
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]

@@ -40,6 +40,7 @@ class RankingWeights:
     situation_lead: float = 4.0  # the entry whose situations match best gains its lead x this
     newcomer: float = 1.5  # the query resembles the questions newcomers ask about an entry
     newcomer_cover: float = 0.8  # ... weighed by how far below this the rules cover the query
+    classifier: float = 0.05  # ln p(entry | query) of the learned classifier, re-ordering answers
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)

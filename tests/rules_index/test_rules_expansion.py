@@ -120,3 +120,33 @@ def test_the_sub_rule_asked_about_leads_its_parent(index: RulesIndex) -> None:
     assert lift({parent: 3.0, child: 2.5}, {parent: 0.9, child: 0.4}) == unchanged  # parent asked
     far = {parent: 3.0, child: 1.0}
     assert lift({parent: 3.0, child: 1.0}, {parent: 0.4, child: 0.9}) == far  # too far below
+
+
+def test_every_rule_has_players_questions_and_situations_in_several_voices(
+    index: RulesIndex,
+) -> None:
+    """The fourteenth round's files: for each rule, glossary term, keyword and feat, short and
+    newcomers' questions (with the players' questions) and four situations; no text twice."""
+    import json
+
+    lines = [
+        json.loads(line)
+        for path in sorted(catalog.EXPANSIONS_DIR.glob("cr-2.0.7-voices-*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    kinds = ("rule", "glossary", "keyword", "feat")
+    covered = {row.entry.ref for row in index.ranker.rows.values() if row.entry.doc == "cr"}
+    wanted = {
+        row.entry.ref
+        for row in index.ranker.rows.values()
+        if row.entry.doc == "cr" and row.entry.kind in kinds
+    }
+    assert {item["ref"] for item in lines} == wanted and len(lines) == len(wanted)
+    for item in lines:
+        assert set(item) == {"ref", "questions", "situations"}
+        assert len(item["questions"]) >= 3 and len(item["situations"]) == 4, item["ref"]
+        assert item["ref"] in covered
+    questions = [(i["ref"], q) for i in lines for q in i["questions"]]
+    assert len(set(questions)) == len(questions)
+    assert not set(catalog.newcomer_questions()) & {("cr", r, q) for r, q in questions}

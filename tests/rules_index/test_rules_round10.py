@@ -85,8 +85,9 @@ def test_newcomers_questions_count_where_they_match_better(index: RulesIndex) ->
     before = index.ranker.ranking
     try:
         index.ranker.ranking = dataclasses.replace(before, newcomer=0.0)
-        without = refs(index, query)
+        without = {h.ref: h.score for h in index.search(query, limit=5)}
     finally:
         index.ranker.ranking = before
-    assert without[0] != "704.3"
-    assert refs(index, query)[0] == "704.3"
+    hits = index.search(query, limit=5)
+    assert hits[0].ref == "704.3"  # the players' questions of the fourteenth round find it too
+    assert hits[0].score > without.get("704.3", 0.0) + 0.1

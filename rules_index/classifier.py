@@ -24,12 +24,14 @@ import numpy as np
 import numpy.typing as npt
 
 from rules_index.models import Entry
-from rules_index.query import QueryPlan
+from rules_index.query import QueryPlan, ask_clause, stem
+from rules_index.text import fold, words
 
 MODEL = Path(__file__).resolve().parent / "data" / "entry_classifier.npz"
-FEATURE_VERSION = 1  # bump when `features` changes: the model must be trained again
+FEATURE_VERSION = 2  # bump when `features` changes: the model must be trained again
 SYNONYM_VALUE = 0.6  # a word a table adds counts this much of the player's own word
 PHRASE_VALUE = 0.5
+ASK_VALUE = 2.0  # a long story's ask clause (`query.ask_clause`) weighs this much more
 PHRASES = 6  # of the plan's word pairs and triples, the first this many are features
 RERANKED = 5  # the answers the classifier re-orders
 TEXT_KINDS = ("rule", "glossary", "keyword", "feat", "section")  # whose own text is learnt from
@@ -39,13 +41,16 @@ Floats = npt.NDArray[np.float32]
 
 def features(plan: QueryPlan) -> dict[str, float]:
     """The classifier's features of a query plan: its words' stems (`w:`), the stems its
-    synonyms add, and its first phrases (`p:`)."""
+    synonyms add, and its first phrases (`p:`); a long story's ask weighs more."""
     out: dict[str, float] = {}
+    focus = ask_clause(plan.raw[:500])
+    said = {stem(t) for t in words(fold(focus))} if focus else set()
     for own, syn in plan.concepts:
+        scale = ASK_VALUE if not own.isdisjoint(said) else 1.0
         for s in own:
-            out["w:" + s] = 1.0
+            out["w:" + s] = scale
         for s in syn:
-            out.setdefault("w:" + s, SYNONYM_VALUE)
+            out.setdefault("w:" + s, SYNONYM_VALUE * scale)
     for phrase in plan.phrases[:PHRASES]:
         out["p:" + phrase] = PHRASE_VALUE
     return out

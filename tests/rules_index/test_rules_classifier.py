@@ -11,6 +11,7 @@ import pytest
 from rules_index import RulesIndex
 from rules_index.catalog import expansions, newcomer_questions, situations
 from rules_index.classifier import (
+    ASK_VALUE,
     MODEL,
     RERANKED,
     EntryClassifier,
@@ -58,6 +59,16 @@ def test_features_are_stems_synonyms_and_phrases() -> None:
     assert found["w:character"] == pytest.approx(0.6)  # guy = character
     assert found["p:guy untap"] == pytest.approx(0.5)
     assert any(name.startswith("p:") for name in found)
+
+
+def test_a_long_storys_ask_weighs_more() -> None:
+    story = (
+        "my guy is in the second rank and his buddy died in front of him during the fight"
+        " last turn. can he strike from there now?"
+    )
+    found = features(plan_query(story))
+    assert found["w:strik"] == ASK_VALUE and found["w:buddy"] == 1.0
+    assert features(plan_query("can he strike from the second rank"))["w:strik"] == 1.0
 
 
 def _model(tmp_path: Path, refs: list[str], weights: dict[str, dict[str, float]]) -> Path:

@@ -132,7 +132,7 @@ def test_rerank_reorders_close_default_answers_and_keeps_other_documents_in_plac
     [
         # rules next door that the words alone could not tell apart
         ("planar vs spell strikes odd rolls", "602.5.1"),
-        ("wizard spells cleric spells", "303.6"),
+        ("can I target cards in the discard pile", "511.4"),
         ("what damage type do melee strikes use", "600.1.1"),
         ("do wounds lower my guy's max hp", "104.3"),
     ],

@@ -108,6 +108,29 @@ def ask_weighted(plan: QueryPlan, weights: Sequence[float], factor: float) -> li
     ]
 
 
+def plainness(
+    plan: QueryPlan,
+    concept_weights: Sequence[float],
+    candidates: Sequence[frozenset[str]],
+    threshold: float,
+) -> float:
+    """How far below `threshold` the best share of the query's words (rare ones weighing more)
+    that any rules candidate (`candidates`, their stems) uses falls, as a share of `threshold`
+    (0 to 1): a newcomer's everyday words ("turn it sideways") are not the rules' words."""
+    if threshold <= 0:
+        return 0.0
+    total = sum(concept_weights) or 1.0
+    best = 0.0
+    for stems in candidates:
+        covered = sum(
+            w
+            for (own, _), w in zip(plan.concepts, concept_weights, strict=True)
+            if not own.isdisjoint(stems)
+        )
+        best = max(best, covered / total)
+    return max(0.0, min(1.0, (threshold - best) / threshold))
+
+
 def newcomer_lift(
     newcomer: Expansions,
     plan: QueryPlan,
@@ -125,16 +148,7 @@ def newcomer_lift(
     story's ask weighing more, `ask_weighted`)."""
     if not newcomer or weight <= 0 or threshold <= 0:
         return {}
-    total = sum(concept_weights) or 1.0
-    best = 0.0
-    for stems in candidates:
-        covered = sum(
-            w
-            for (own, _), w in zip(plan.concepts, concept_weights, strict=True)
-            if not own.isdisjoint(stems)
-        )
-        best = max(best, covered / total)
-    factor = weight * min(1.0, (threshold - best) / threshold)
+    factor = weight * plainness(plan, concept_weights, candidates, threshold)
     if factor <= 0:
         return {}
     return {eid: factor * v for eid, v in newcomer.score(plan, ask_weights).items()}

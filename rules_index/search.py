@@ -23,6 +23,7 @@ from rules_index.expansion import (
     ask_weighted,
     lift_sub_rules,
     newcomer_lift,
+    plainness,
     share_with_older,
     widen_lead,
 )
@@ -387,7 +388,11 @@ class Ranker(NameLayer, Spelling):
                 ordered = self._counterparts_before(ordered)
         classifier = self.classifier if rw.classifier > 0 else None
         if classifier is not None and ordered and how[ordered[0]] not in ("number", "name"):
-            ordered = classifier.rerank(plan, ordered, scores, self.learnt_refs, rw.classifier)
+            everyday = plainness(  # a newcomer's words: the classifier knows them, the rules not
+                plan, concept_weights, [self.rows[r].stems for r in fts], rw.newcomer_cover
+            )
+            weight = rw.classifier * (1.0 + rw.plain_classifier * everyday)
+            ordered = classifier.rerank(plan, ordered, scores, self.learnt_refs, weight)
             if self.default_doc in docs:
                 ordered = self._counterparts_before(ordered)
         return [self.hit(self.rows[r], scores[r], how[r]) for r in ordered[:limit]]

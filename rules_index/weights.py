@@ -41,6 +41,7 @@ class RankingWeights:
     newcomer: float = 1.5  # the query resembles the questions newcomers ask about an entry
     newcomer_cover: float = 0.8  # ... weighed by how far below this the rules cover the query
     classifier: float = 0.05  # ln p(entry | query) of the learned classifier, re-ordering answers
+    plain_classifier: float = 2.0  # ... x (1 + this x how little the rules' words cover the query)
 
     def bm25_sql(self) -> str:
         return ", ".join(f"{w:g}" for w in self.bm25)

@@ -152,3 +152,32 @@ def test_the_classifier_picks_the_rule_next_door(
 def test_a_rule_number_or_a_name_is_never_reordered(index: RulesIndex) -> None:
     assert index.search("104.3", limit=1)[0].ref == "104.3"
     assert index.search("planar", limit=1)[0].ref == "602.5"
+
+
+def test_the_classifier_weighs_more_when_the_rules_words_fall_short(index: RulesIndex) -> None:
+    """A newcomer's everyday words are the classifier's, not the rules': its weight grows with
+    how little the rules' own words cover the question (`expansion.plainness`)."""
+    from rules_index.expansion import plainness
+
+    ranker = index.ranker
+    plain = ranker.plan("my friend turned his card sideways and flipped it, what now")
+    rules = ranker.plan("can a stunned character be spent")
+    for plan, low, high in ((plain, 0.3, 1.0), (rules, 0.0, 0.05)):
+        weights = [ranker.concept_weight(own, syn) for own, syn in plan.concepts]
+        every = frozenset(s for own, _ in plan.concepts for s in own)
+        some = [row.stems for row in ranker.rows.values() if row.entry.ref == "107.3"]
+        value = plainness(plan, weights, some, 0.8)
+        assert low <= value <= high, (plan.raw, value)
+        assert plainness(plan, weights, [every], 0.8) == 0.0
+
+
+def test_row_for_rank_is_the_newcomers_word_the_classifier_knows(index: RulesIndex) -> None:
+    """507.5 (maneuver) asked with "row": 401.9 first when the classifier's weight stays low."""
+    query = "can a character move back one row"
+    assert index.search(query, limit=1)[0].ref == "507.5"
+    ranker = index.ranker
+    try:
+        ranker.ranking = DEFAULT_WEIGHTS.__class__(plain_classifier=0.0)
+        assert index.search(query, limit=1)[0].ref != "507.5"
+    finally:
+        ranker.ranking = DEFAULT_WEIGHTS

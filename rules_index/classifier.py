@@ -17,12 +17,13 @@ the rules or the query planner changed without the model being trained again.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from rules_index.catalog import expansions, newcomer_questions, situations
 from rules_index.models import Entry
 from rules_index.query import QueryPlan, ask_clause, stem
 from rules_index.text import fold, words
@@ -76,6 +77,15 @@ def training_texts(
         (e.ref, f"{e.title}. {e.text}") for e in entries if e.doc == doc and e.kind in TEXT_KINDS
     ]
     return out
+
+
+def training_samples(
+    entries: Iterable[Entry], plan: Callable[[str], QueryPlan], doc: str
+) -> list[tuple[str, dict[str, float]]]:
+    """(ref, features) of every text the classifier learns from: `training_texts` of the
+    packaged expansion files, each planned as a query is (`plan`, the ranker's)."""
+    listed = expansions() + newcomer_questions() + situations()
+    return [(ref, features(plan(text))) for ref, text in training_texts(entries, listed, doc)]
 
 
 class EntryClassifier:

@@ -149,7 +149,15 @@ def newcomer_lift(
     if not newcomer or weight <= 0 or threshold <= 0:
         return {}
     factor = weight * plainness(plan, concept_weights, candidates, threshold)
-    if factor <= 0:
+    return plain_lift(newcomer, plan, ask_weights, factor)
+
+
+def plain_lift(
+    newcomer: Expansions, plan: QueryPlan, ask_weights: Sequence[float], factor: float
+) -> dict[int, float]:
+    """Entry id -> how much the query resembles the questions newcomers ask about it, times
+    `factor` (the newcomers' weight x the query's `plainness`, worked out once a query)."""
+    if not newcomer or factor <= 0:
         return {}
     return {eid: factor * v for eid, v in newcomer.score(plan, ask_weights).items()}
 

@@ -22,7 +22,7 @@ from rules_index.expansion import (
     Expansions,
     ask_weighted,
     lift_sub_rules,
-    newcomer_lift,
+    plain_lift,
     plainness,
     share_with_older,
     widen_lead,
@@ -284,15 +284,13 @@ class Ranker(NameLayer, Spelling):
         expansion = rw.expansion
         if any(how == "name" for _, how in named.values()):
             expansion *= rw.named_expansion  # the query names an entry: that says more
-        plain = newcomer_lift(  # newcomers' everyday words, when the rules' words are not
-            self.newcomer,
-            plan,
-            concept_weights,
-            ask_weights,
-            [self.rows[r].stems for r in fts],
-            rw.newcomer * expansion / (rw.expansion or 1.0),
-            rw.newcomer_cover,
+        # newcomers' everyday words, when the rules' words are not: the newcomers' questions
+        # and the classifier count the more
+        everyday = plainness(
+            plan, concept_weights, [self.rows[r].stems for r in fts], rw.newcomer_cover
         )
+        newcomer_weight = rw.newcomer * expansion / (rw.expansion or 1.0)
+        plain = plain_lift(self.newcomer, plan, ask_weights, newcomer_weight * everyday)
         plain = {r: v for r, v in plain.items() if self.rows[r].entry.doc in docs}
         bonuses = (0.0, rw.phrase_pair, rw.phrase_triple)
         phrase_bonus = [  # "level 3": the player's number, which a rule's example may share
@@ -388,9 +386,6 @@ class Ranker(NameLayer, Spelling):
                 ordered = self._counterparts_before(ordered)
         classifier = self.classifier if rw.classifier > 0 else None
         if classifier is not None and ordered and how[ordered[0]] not in ("number", "name"):
-            everyday = plainness(  # a newcomer's words: the classifier knows them, the rules not
-                plan, concept_weights, [self.rows[r].stems for r in fts], rw.newcomer_cover
-            )
             weight = rw.classifier * (1.0 + rw.plain_classifier * everyday)
             ordered = classifier.rerank(plan, ordered, scores, self.learnt_refs, weight)
             if self.default_doc in docs:

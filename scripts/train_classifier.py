@@ -30,8 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules_index import RulesIndex  # noqa: E402
-from rules_index.catalog import expansions, newcomer_questions, situations  # noqa: E402
-from rules_index.classifier import MODEL, features, fingerprint, training_texts  # noqa: E402
+from rules_index.classifier import MODEL, fingerprint, training_samples  # noqa: E402
 
 C = 1.0  # inverse L2 strength: 0.25 and 4 rank the tuning questions no better
 PRUNE = 0.1  # |weight| below this is dropped (about one weight in 300 is kept)
@@ -54,10 +53,7 @@ def main() -> int:
 def train(index: RulesIndex, regression: type, vectorizer_type: type) -> int:
     ranker = index.ranker
     entries = [row.entry for row in sorted(ranker.rows.values(), key=lambda r: r.position)]
-    texts = training_texts(
-        entries, expansions() + newcomer_questions() + situations(), ranker.default_doc
-    )
-    samples = [(ref, features(ranker.plan(text))) for ref, text in texts]
+    samples = training_samples(entries, ranker.plan, ranker.default_doc)
     started = time.process_time()
     vectorizer = vectorizer_type()
     matrix = vectorizer.fit_transform([f for _, f in samples])

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from rules_index import RulesIndex
-from rules_index.catalog import expansions, newcomer_questions, situations
 from rules_index.classifier import (
     ASK_VALUE,
     MODEL,
@@ -17,6 +16,7 @@ from rules_index.classifier import (
     EntryClassifier,
     features,
     fingerprint,
+    training_samples,
     training_texts,
 )
 from rules_index.query import plan_query
@@ -28,13 +28,10 @@ def test_the_shipped_model_was_trained_on_the_shipped_texts(index: RulesIndex) -
     (`scripts/train_classifier.py`) leaves a model that learnt other features: caught here."""
     ranker = index.ranker
     entries = [row.entry for row in sorted(ranker.rows.values(), key=lambda r: r.position)]
-    texts = training_texts(
-        entries, expansions() + newcomer_questions() + situations(), ranker.default_doc
-    )
-    samples = [(ref, features(ranker.plan(text))) for ref, text in texts]
+    samples = training_samples(entries, ranker.plan, ranker.default_doc)
     model = EntryClassifier(MODEL)
     assert fingerprint(samples) == model.fingerprint, "run scripts/train_classifier.py"
-    assert set(model.refs) == {ref for ref, _ in texts}
+    assert set(model.refs) == {ref for ref, _ in samples}
 
 
 def test_training_texts_are_the_documents_expansions_and_rules_only() -> None:

@@ -11,6 +11,7 @@ candidates the React's performer's controller chooses (a `redirect` choose_card 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine.cards.abilities import Effect
@@ -27,7 +28,7 @@ def redirect_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int
     """511.6: the strike or action the React (its frame at `index`) answers targets another
     character (`effect.name`: "this", "adjacent" or "rank"). Not a True Strike (602.14) nor
     a Riposte (603.9: "This strike may not be redirected")."""
-    from engine.choose_card import ask_card, redirect, redirect_candidates
+    from engine.choose_card import redirect, redirect_candidates
     from engine.frames import Striking
     from engine.keywords import true_strike
     from engine.react_perform import strike_under
@@ -41,14 +42,7 @@ def redirect_trigger(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int
         _skip(tx, frame, "true_strike" if strike.label != "Riposte" else "riposte",
               "602.14" if strike.label != "Riposte" else "603.9")  # fmt: skip
         return
-    options = redirect_candidates(tx, strike, frame.performer, effect.name)
-    if not options:
-        _skip(tx, frame, "no_target", "511.6")
-    elif len(options) == 1:
-        redirect(tx, frame.card, options[0])
-    else:
-        ask_card(tx, ChoosingCard(frame.seat, frame.card, frame.performer, "redirect",
-                                  tuple(options)))  # fmt: skip
+    _offer(tx, frame, redirect_candidates(tx, strike, frame.performer, effect.name), redirect)
 
 
 def action_under(tx: Tx, index: int) -> int | None:
@@ -96,7 +90,6 @@ def defends_action(tx: Tx, performer: int) -> bool:
 
 
 def _redirect_action(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int) -> None:
-    from engine.choose_card import ask_card
 
     at = action_under(tx, index)
     if at is None:
@@ -104,14 +97,7 @@ def _redirect_action(tx: Tx, frame: ResolvingAbility, effect: Effect, index: int
         return
     action = tx.stack[at]
     assert isinstance(action, PerformingAction)
-    options = action_candidates(tx, action, frame.performer, effect.name)
-    if not options:
-        _skip(tx, frame, "no_target", "511.6")
-    elif len(options) == 1:
-        redirect_action(tx, frame.card, options[0])
-    else:
-        ask_card(tx, ChoosingCard(frame.seat, frame.card, frame.performer, "redirect",
-                                  tuple(options)))  # fmt: skip
+    _offer(tx, frame, action_candidates(tx, action, frame.performer, effect.name), redirect_action)
 
 
 def redirect_action(tx: Tx, source: int, to: int) -> None:
@@ -123,18 +109,43 @@ def redirect_action(tx: Tx, source: int, to: int) -> None:
     action = tx.stack[index]
     assert isinstance(action, PerformingAction)
     tx.set_frame(index, replace(action, target=to))
+    emit_redirected(tx, action.seat, action.card, to, source, "action")
+
+
+def emit_redirected(tx: Tx, seat: int, card: int, to: int, source: int, what: str) -> None:
+    """The event of a redirect (511.6): the strike of `card` (its performer) or the action
+    printed on it now targets `to`, by the effect of `source`."""
     tx.emit(
         StrikeRedirected(
-            seat=action.seat,
-            card=action.card,
-            name=tx.name(action.card),
+            seat=seat,
+            card=card,
+            name=tx.name(card),
             target=to,
             target_name=tx.name(to),
             source=source,
             source_name=tx.name(source),
-            what="action",
+            what=what,
         )
     )
+
+
+def _offer(
+    tx: Tx,
+    frame: ResolvingAbility,
+    options: Sequence[int],
+    apply: Callable[[Tx, int, int], None],
+) -> None:
+    """511.6: with no legal place the redirect is skipped, with one it is made (`apply`), with
+    several the React's player chooses."""
+    from engine.choose_card import ask_card
+
+    if not options:
+        _skip(tx, frame, "no_target", "511.6")
+    elif len(options) == 1:
+        apply(tx, frame.card, options[0])
+    else:
+        ask_card(tx, ChoosingCard(frame.seat, frame.card, frame.performer, "redirect",
+                                  tuple(options)))  # fmt: skip
 
 
 def _skip(tx: Tx, frame: ResolvingAbility, why: str, rule: str) -> None:

@@ -19,7 +19,6 @@ from engine.cards.card_filter import matches, read_filter
 from engine.death import move_to_discard
 from engine.events import CardRevealed
 from engine.events_abilities import EffectSkipped
-from engine.events_choices import StrikeRedirected
 from engine.frames import ChoosingCard, ResolvingAbility, Striking
 from engine.pending import Decision, DecisionKind
 from engine.tx import Tx
@@ -153,28 +152,17 @@ def redirect_places(tx: Tx, target: int, performer: int, to: str) -> list[int]:
 
 def redirect(tx: Tx, source: int, to: int) -> None:
     """511.6: the strike under the React being resolved targets `to` from now on."""
+    from engine.abilities_redirect import emit_redirected, redirect_action
     from engine.react_perform import strike_under
 
     index = strike_under(tx, len(tx.stack))
     if index is None:  # an action's target (engine.abilities_redirect)
-        from engine.abilities_redirect import redirect_action
-
         redirect_action(tx, source, to)
         return
     strike = tx.stack[index]
     assert isinstance(strike, Striking)
     tx.set_frame(index, replace(strike, target=to, retargeted=True))  # 511.6.1
-    tx.emit(
-        StrikeRedirected(
-            seat=strike.seat,
-            card=strike.performer,
-            name=tx.name(strike.performer),
-            target=to,
-            target_name=tx.name(to),
-            source=source,
-            source_name=tx.name(source),
-        )
-    )
+    emit_redirected(tx, strike.seat, strike.performer, to, source, "strike")
 
 
 def _skip(tx: Tx, seat: int, card: int, why: str, rule: str) -> None:

@@ -18,7 +18,7 @@ strike its "after targeting" one anew, 511.6.1) are read the same way."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from engine.record import GameRecord
 from engine.state import GameState
 
 if TYPE_CHECKING:
-    from engine.cards.abilities import Effect
+    from engine.cards.abilities import Ability, Effect
 
 
 def upgrade_version_3(record: GameRecord) -> GameRecord:
@@ -100,6 +100,16 @@ def effects_within(effects: Iterable[Effect]) -> Iterator[Effect]:
         yield from effects_within((*effect.then, *effect.on_fail))
 
 
+def refuse_cards(
+    record: GameRecord, version: int, has: Callable[[Ability], bool], why: str
+) -> None:
+    """Refuse the record (`not_the_same`) naming its first card with an ability `has` holds
+    for: "<card name> <why>"."""
+    for card in record.cards.values():
+        if any(has(ability) for ability in card.abilities):
+            raise not_the_same(version, f"{card.name} {why}")
+
+
 def refuse_effects_on_several_cards(record: GameRecord, version: int) -> None:
     """Before version 10 an effect on several cards lasting until the end of the turn expired
     one card per turn of the seats (506.1.1: all its cards first, in the order its player
@@ -117,15 +127,14 @@ def refuse_effects_on_several_cards(record: GameRecord, version: int) -> None:
         lasting = effect.op is Op.MODIFY_STAT and effect.duration is Duration.END_OF_TURN
         return lasting and effect.affects in several and effect.stat in (Stat.HP, Stat.LEVEL)
 
-    for card in record.cards.values():
-        for ability in card.abilities:
-            if any(on_several(e) for e in effects_within(ability.effects)):
-                raise not_the_same(
-                    version,
-                    f"{card.name} changes the HP or level of several characters until the end "
-                    "of the turn, which that engine ended one character per turn of the players "
-                    "instead of all of them first (506.1.1)",
-                )
+    refuse_cards(
+        record,
+        version,
+        lambda ability: any(on_several(e) for e in effects_within(ability.effects)),
+        "changes the HP or level of several characters until the end of the turn, which that "
+        "engine ended one character per turn of the players instead of all of them first "
+        "(506.1.1)",
+    )
 
 
 def refuse_special_wounds(record: GameRecord, version: int) -> None:
@@ -134,14 +143,12 @@ def refuse_special_wounds(record: GameRecord, version: int) -> None:
     such a strike may replay to another game, so it is refused with a sentence."""
     from engine.cards.abilities import Op
 
-    for card in record.cards.values():
-        for ability in card.abilities:
-            if any(e.op is Op.STRIKE and e.wounds is not None for e in ability.effects):
-                raise not_the_same(
-                    version,
-                    f"{card.name} has a strike that inflicts no wounds or more than one, which "
-                    "that engine did not apply",
-                )
+    refuse_cards(
+        record,
+        version,
+        lambda ability: any(e.op is Op.STRIKE and e.wounds is not None for e in ability.effects),
+        "has a strike that inflicts no wounds or more than one, which that engine did not apply",
+    )
 
 
 def refuse_group_effects(record: GameRecord, version: int) -> None:
@@ -155,14 +162,13 @@ def refuse_group_effects(record: GameRecord, version: int) -> None:
         lasting = effect.duration in (Duration.END_OF_TURN, Duration.PERMANENT)
         return effect.op is Op.MODIFY_STAT and effect.affects in LOCATIONS and lasting
 
-    for card in record.cards.values():
-        for ability in card.abilities:
-            if any(group(e) for e in effects_within(ability.effects)):
-                raise not_the_same(
-                    version,
-                    f"{card.name} gives a bonus or penalty to the characters of an army or a "
-                    "rank, which that engine did not give to characters entering it (700.8)",
-                )
+    refuse_cards(
+        record,
+        version,
+        lambda ability: any(group(e) for e in effects_within(ability.effects)),
+        "gives a bonus or penalty to the characters of an army or a rank, which that engine "
+        "did not give to characters entering it (700.8)",
+    )
 
 
 def refuse_hit_effects(record: GameRecord, version: int) -> None:
@@ -172,18 +178,22 @@ def refuse_hit_effects(record: GameRecord, version: int) -> None:
     first), so it is refused with a sentence naming the card."""
     from engine.cards.abilities import Check, Op
 
-    for card in record.cards.values():
-        for ability in card.abilities:
-            effects = ability.effects
-            for i, effect in enumerate(effects[1:], start=1):
-                on_hit = effect.condition is not None and effect.condition.check is Check.HIT
-                if on_hit and any(e.op is Op.STRIKE for e in effects[:i]):
-                    raise not_the_same(
-                        version,
-                        f"{card.name} has an effect if its strike hits or misses, which that "
-                        "engine ran after the strike's wounds instead of right after the hit "
-                        "(509.5 4b)",
-                    )
+    def on_hit_after_strike(ability: Ability) -> bool:
+        effects = ability.effects
+        return any(
+            effect.condition is not None
+            and effect.condition.check is Check.HIT
+            and any(e.op is Op.STRIKE for e in effects[:i])
+            for i, effect in enumerate(effects[1:], start=1)
+        )
+
+    refuse_cards(
+        record,
+        version,
+        on_hit_after_strike,
+        "has an effect if its strike hits or misses, which that engine ran after the strike's "
+        "wounds instead of right after the hit (509.5 4b)",
+    )
 
 
 def refuse_wider_filters(record: GameRecord, version: int) -> None:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import pairwise
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -22,6 +24,7 @@ from rules_index.porter import porter
 from rules_index.text import fold
 
 K1, B = 1.2, 0.75  # term saturation and length normalisation
+NEVER = np.iinfo(np.int64).max  # `top`: a document no term has met
 TOKEN_RE = re.compile(r"[^\W_]+", re.UNICODE)  # as FTS5's unicode61: "don't" is two words
 
 
@@ -76,8 +79,12 @@ class Bm25Index:
         return max(math.log((self.n - df + 0.5) / (df + 0.5)), 1e-6)
 
     def _share(self, doc: int, frequency: float, idf: float) -> float:
-        norm = K1 * (1 - B + B * self.length[doc] / self.average)
-        return idf * frequency * (K1 + 1) / (frequency + norm)
+        return idf * frequency * (K1 + 1) / (frequency + self.norm[doc])
+
+    @cached_property
+    def norm(self) -> dict[int, float]:
+        """Each document's length normalisation in a share (`_share`)."""
+        return {d: K1 * (1 - B + B * n / self.average) for d, n in self.length.items()}
 
     def weigh(self, weights: Sequence[float]) -> None:
         """Each word's share of each document's score, for these column weights."""
@@ -110,10 +117,23 @@ class Bm25Index:
         each distinct one a term, among those `keep` accepts."""
         return self.best(self.scores(words, phrases), limit, keep)
 
-    def top(self, words: Iterable[str], phrases: Iterable[str], limit: int) -> dict[int, float]:
-        """`search` without `keep`, the same documents in the same order with the same scores
-        to the last bit, summed in arrays: a term's shares are added to its documents in one
-        step, in the same order, and ties keep the order in which documents were first met."""
+    def top(
+        self,
+        words: Iterable[str],
+        phrases: Iterable[str],
+        limit: int,
+        keep: npt.NDArray[np.bool_] | None = None,
+    ) -> dict[int, float]:
+        """`search`, the same documents in the same order with the same scores to the last
+        bit, summed in arrays (`totals`); `keep` marks the documents allowed, in `ids` order."""
+        return self.select(*self.totals(words, phrases), limit, keep)
+
+    def totals(
+        self, words: Iterable[str], phrases: Iterable[str]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+        """Every document's BM25 (0 when nothing matched), in `ids` order, and when each was
+        first met (`NEVER`: not met), as `scores` adds them: a term's shares are added to its
+        documents in the same order, and ties keep the order in which documents were met."""
         if self.arrays_for != self.weights:
             position = self.position
             self.arrays = {
@@ -124,31 +144,41 @@ class Bm25Index:
                 for s, post in self.postings.items()
             }
             self.arrays_for = self.weights
-        never = np.iinfo(np.int64).max
-        acc = np.zeros(self.n)
-        first = np.full(self.n, never, np.int64)  # when each document was first met
-        met = 0
-        arrays = self.arrays.get
-        for word in words:
-            for s in query_tokens(word):
-                found = arrays(s)
-                if found is None:
-                    continue
-                at, share = found
-                acc[at] += share
-                new = first[at] == never
-                first[at[new]] = met + np.flatnonzero(new)
-                met += len(at)
+        found = [a for word in words for s in query_tokens(word) if (a := self.arrays.get(s))]
+        at: npt.NDArray[np.intp] = np.zeros(0, np.intp)
+        acc: npt.NDArray[np.float64] = np.zeros(self.n)
+        if found:
+            at = np.concatenate([a for a, _ in found])
+            # a document's shares summed in the order of the terms, as `scores` adds them
+            shares = np.concatenate([v for _, v in found])
+            acc = cast("npt.NDArray[np.float64]", np.bincount(at, shares, self.n))  # weighted
+        first = np.full(self.n, NEVER, np.int64)  # when each document was first met
+        first[at[::-1]] = np.arange(len(at) - 1, -1, -1)  # of a repeated index the last counts
+        met = len(at)
         for phrase in phrases:
             extra: dict[int, float] = {}
             self._phrase(query_tokens(phrase), extra)
             for doc, value in extra.items():  # as `scores` would add them
                 i = self.position[doc]
                 acc[i] = acc[i] + value
-                if first[i] == never:
+                if first[i] == NEVER:
                     first[i] = met
                 met += 1
-        touched = np.flatnonzero(first != never)
+        return acc, first
+
+    def select(
+        self,
+        acc: npt.NDArray[np.float64],
+        first: npt.NDArray[np.int64],
+        limit: int,
+        keep: npt.NDArray[np.bool_] | None = None,
+    ) -> dict[int, float]:
+        """The best `limit` documents of `totals` that `keep` allows, ties in the order met."""
+        met = first != NEVER
+        touched = np.flatnonzero(met if keep is None else met & keep)
+        if len(touched) > limit:  # only the best `limit` and those tied with the last are sorted
+            kth = -np.partition(-acc[touched], limit - 1)[limit - 1]
+            touched = touched[acc[touched] >= kth]
         order = np.lexsort((first[touched], -acc[touched]))[:limit]
         ids = self.ids
         return {ids[i]: float(acc[i]) for i in touched[order].tolist()}
@@ -175,26 +205,40 @@ class Bm25Index:
         # as sorted(..., reverse=True)[:limit], ties in the same order, without sorting all
         return {d: scores[d] for d in heapq.nlargest(limit, docs, key=scores.__getitem__)}
 
+    @cached_property
+    def pairs(self) -> dict[tuple[str, str], list[int]]:
+        """Each two stems that follow each other in a column -> the documents where they do,
+        in `ids` order: a phrase's documents, without reading every document with its words."""
+        out: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for doc, columns in self.columns.items():
+            streams = [column.split() for column in columns]
+            for pair in dict.fromkeys(p for st in streams for p in pairwise(st)):
+                out[pair].append(doc)
+        return dict(out)
+
     def _phrase(self, stems: Sequence[str], acc: dict[int, float]) -> None:
         if len(stems) < 2:
             for doc, share in self.postings.get(stems[0] if stems else "", ()):
                 acc[doc] = acc.get(doc, 0.0) + share
             return
-        sets = [self.holders.get(s) for s in stems]
-        if not all(sets):
-            return
-        docs = set.intersection(*sorted((s for s in sets if s), key=len))
         needle = f" {' '.join(stems)} "
-        found: list[tuple[int, float]] = []
         joined = self.joined
-        for doc in [d for d in docs if needle in joined[d]]:
-            frequency = sum(
-                w * column.count(needle)
-                for w, column in zip(self.weights, self.columns[doc], strict=True)
-                if w
-            )
-            if frequency:
-                found.append((doc, frequency))
+        pairs = [self.pairs.get(pair, []) for pair in pairwise(stems)]
+        if not all(pairs):
+            return
+        docs = pairs[0]
+        if len(pairs) > 1:  # its pairs are there; are they one after the other?
+            docs = [d for d in min(pairs, key=len) if needle in joined[d]]
+        columns, weights = self.columns, self.weights
+        if len(weights) == 1:  # a table of questions: one column
+            frequencies = [weights[0] * columns[d][0].count(needle) for d in docs]
+        else:
+            frequencies = [
+                sum(w * c.count(needle) for w, c in zip(weights, columns[d], strict=True) if w)
+                for d in docs
+            ]
+        found = [(d, f) for d, f in zip(docs, frequencies, strict=True) if f]
         idf = self.idf(len(found)) if found else 0.0
-        for doc, frequency in found:
-            acc[doc] = acc.get(doc, 0.0) + self._share(doc, frequency, idf)
+        norm, get = self.norm, acc.get
+        for doc, frequency in found:  # `_share`, inlined
+            acc[doc] = get(doc, 0.0) + idf * frequency * (K1 + 1) / (frequency + norm[doc])

@@ -16,6 +16,9 @@ import re
 import sqlite3
 from collections.abc import Mapping
 
+import numpy as np
+import numpy.typing as npt
+
 from rules_index.bm25 import Bm25Index, query_tokens
 from rules_index.classifier import MODEL, TEXT_KINDS, EntryClassifier
 from rules_index.expansion import (
@@ -203,14 +206,17 @@ class Ranker(NameLayer, Spelling):
 
     def fulltext(
         self, plan: QueryPlan, docs: set[str]
-    ) -> tuple[dict[int, float], dict[int, float]]:
-        """BM25 (higher is better) of the best full-text candidates, and of every entry
-        matching: the query's words, the words the tables add and its phrases."""
+    ) -> tuple[dict[int, float], npt.NDArray[np.float64]]:
+        """BM25 (higher is better) of the best full-text candidates, and of every entry (0
+        when it does not match; in `bm25.ids` order): the query's words, the words the
+        tables add and its phrases."""
         self.bm25.weigh(self.ranking.bm25)
-        keep = None if docs >= self.all_docs else (lambda rid: self.rows[rid].entry.doc in docs)
+        keep = None
+        if not docs >= self.all_docs:
+            keep = np.fromiter((self.rows[r].entry.doc in docs for r in self.bm25.ids), np.bool_)
         terms = dict.fromkeys(t for t in plan.terms + plan.expansions if t)
-        every = self.bm25.scores(terms, dict.fromkeys(plan.phrases))
-        return self.bm25.best(every, FTS_CANDIDATES, keep), every
+        acc, first = self.bm25.totals(terms, dict.fromkeys(plan.phrases))
+        return self.bm25.select(acc, first, FTS_CANDIDATES, keep), acc
 
     def concept_weight(self, own: frozenset[str], syn: frozenset[str]) -> float:
         """A query word's weight in coverage: its rarity in the default document."""
@@ -303,6 +309,7 @@ class Ranker(NameLayer, Spelling):
         extra += sorted(plain.keys() - fts.keys() - named.keys(), key=lambda r: -plain[r])[
             :NEWCOMER_ENTRIES
         ]
+        position = self.bm25.position
         told_only = sorted(situated.keys() - fts.keys() - named.keys(), key=lambda r: -situated[r])
         for rid in fts.keys() | named.keys() | set(extra) | set(told_only[:STORY_CANDIDATES]):
             row = self.rows[rid]
@@ -313,7 +320,8 @@ class Ranker(NameLayer, Spelling):
                     covered += weight
                 elif syn and not syn.isdisjoint(stems):
                     covered += rw.synonym_cover * weight
-            share = every.get(rid, 0.0) / (best.get(row.entry.doc) or overall)
+            at = position.get(rid)
+            share = (0.0 if at is None else float(every[at])) / (best.get(row.entry.doc) or overall)
             score = rw.fts_share * share + rw.cover_share * covered / total_weight
             folded = row.folded
             for phrase, bonus in phrase_bonus:

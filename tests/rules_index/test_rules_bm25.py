@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
+import numpy as np
 import pytest
 
 from rules_index.bm25 import Bm25Index, tokens
@@ -77,6 +78,62 @@ def test_scores_equal_sqlite_fts5_bm25(
     assert got.keys() == expected.keys()
     for doc, score in expected.items():
         assert got[doc] == pytest.approx(score, rel=1e-9, abs=1e-9)
+
+
+SPLIT = [  # a phrase's words side by side in one place, its pairs apart in another
+    ("stunned character rank", "character falls forward", "falls stunned"),
+    ("the stunned character falls forward", "", ""),
+    ("character stunned falls", "stunned character", "a character falls"),
+    *[("an unrelated rule", f"about cards {n}", "") for n in range(5)],  # a positive idf
+]
+
+
+@pytest.mark.parametrize(
+    "phrases",
+    [
+        ["stunned character falls"],
+        ["character falls forward", "stunned falls"],
+        ["stunned character falls forward"],
+        ["falls stunned character"],
+    ],
+)
+def test_phrases_found_by_word_pairs_equal_sqlite_fts5(phrases: list[str]) -> None:
+    """A phrase is found by its pairs of words, then read in place: pairs in two columns,
+    or apart in one, do not make the phrase."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("create virtual table t using fts5(a, b, c, tokenize='porter unicode61')")
+    except sqlite3.OperationalError:
+        pytest.skip("this SQLite has no FTS5")
+    conn.executemany(
+        "insert into t(rowid, a, b, c) values (?, ?, ?, ?)",
+        [(i, *d) for i, d in enumerate(SPLIT, 1)],
+    )
+    match = " OR ".join(f'"{t}"' for t in phrases)
+    expected = dict(
+        conn.execute("select rowid, -bm25(t, 2.0, 1.0, 0.5) from t where t match ?", (match,))
+    )
+    index = Bm25Index(enumerate(SPLIT, 1))
+    index.weigh((2.0, 1.0, 0.5))
+    got = index.scores([], phrases)
+    assert got.keys() == expected.keys()
+    for doc, score in expected.items():
+        assert got[doc] == pytest.approx(score, rel=1e-9, abs=1e-9)
+
+
+def test_top_with_keep_gives_search_with_keep() -> None:
+    """`top`'s allowed documents (an array in `ids` order) are `search`'s `keep`."""
+    index = Bm25Index(enumerate(DOCS, 1))
+    index.weigh((1.0, 1.0, 1.0))
+    allowed = {2, 4, 5}
+    keep = np.array([doc in allowed for doc in index.ids])
+    for limit in (1, 2, 5):
+        expected = index.search(
+            ["character", "level"], ["character level"], limit, allowed.__contains__
+        )
+        assert list(
+            index.top(["character", "level"], ["character level"], limit, keep).items()
+        ) == list(expected.items())
 
 
 def test_best_keeps_the_limit_and_the_filter() -> None:

@@ -25,6 +25,7 @@ NEXT_COUNT = 2
 BM25_SHARE = 0.3
 
 Concept = tuple[frozenset[str], frozenset[str]]
+_NONE: frozenset[int] = frozenset()
 COLUMNS = {"questions": "question", "situations": "situation", "newcomer": "question"}
 
 
@@ -55,8 +56,19 @@ class Expansions:
                 self.stems[qid] = frozenset(map(stem, words(question)))
                 self.asked.setdefault(eid, []).append(question)
                 texts.append((qid, (stemmed,)))
+        self.users: dict[str, set[int]] = {}  # stem -> the questions using it
+        for qid, stems in self.stems.items():
+            for s in stems:
+                self.users.setdefault(s, set()).add(qid)
         self.bm25 = Bm25Index(texts, stemmed=True)
         self.bm25.weigh((1.0,))
+
+    def _using(self, stems: frozenset[str], among: Mapping[int, float]) -> set[int]:
+        """The questions of `among` that use any of the stems."""
+        found: set[int] = set()
+        for s in stems:
+            found |= self.users.get(s, _NONE).intersection(among)
+        return found
 
     def __bool__(self) -> bool:
         return bool(self.entry)
@@ -77,16 +89,17 @@ class Expansions:
             return {}
         best = max(found.values()) or 1.0
         total = sum(concept_weights) or 1.0
+        covered = dict.fromkeys(found, 0.0)
+        for (own, syn), weight in zip(plan.concepts, concept_weights, strict=False):
+            have = self._using(own, found)
+            for qid in have:
+                covered[qid] += weight
+            if syn:
+                for qid in self._using(syn, found) - have:
+                    covered[qid] += 0.6 * weight
         per_entry: dict[int, list[float]] = {}
         for qid, bm25 in found.items():
-            stems = self.stems[qid]
-            covered = 0.0
-            for (own, syn), weight in zip(plan.concepts, concept_weights, strict=False):
-                if not own.isdisjoint(stems):
-                    covered += weight
-                elif syn and not syn.isdisjoint(stems):
-                    covered += 0.6 * weight
-            value = covered / total * (1 - BM25_SHARE + BM25_SHARE * bm25 / best)
+            value = covered[qid] / total * (1 - BM25_SHARE + BM25_SHARE * bm25 / best)
             per_entry.setdefault(self.entry[qid], []).append(value)
         out: dict[int, float] = {}
         for eid, values in per_entry.items():

@@ -128,6 +128,7 @@ class Ranker(NameLayer, Spelling):
         self.all_docs = frozenset(row.entry.doc for row in self.rows.values())
         self.default_doc = max(weights, key=lambda d: weights[d]) if weights else "cr"
         self.vocabulary = sorted(vocabulary)
+        self.lengths = {}
         top = math.log(max(n_default, 2))
         # How much a word says about an entry: rare words weigh more than "card" or "game".
         self.stem_weight = {

@@ -12,6 +12,7 @@ from rules_index.query import stem
 from rules_index.text import words
 
 ABBREVIATION_DOMINANCE = 6  # "adv": advantage used this many times more than adventure
+RATIO_GAP = 0.17  # fuzz.ratio >= 84: lengths differ by at most 16% of their sum (with a margin)
 ABBREVIATION_MIN_USES = 3  # "perso" is not "personal", which one rule uses
 
 
@@ -24,6 +25,7 @@ class Spelling:
     frequency: dict[str, int]  # in how many entries of the default document
     stem_weight: dict[str, float]  # the stems the default document uses
     name_words: frozenset[str]  # words of the names players type: "reach", "planar"
+    lengths: dict[tuple[int, int], list[str]]  # `of_length`
 
     def corrections(self, query: str) -> dict[str, str]:
         """Misspelt words of the query mapped to the closest word the documents use: a close
@@ -41,15 +43,17 @@ class Spelling:
                     fixes[token] = full
                 continue
             best = None
-            if len(token) >= 5:
+            n = len(token)
+            if n >= 5:  # only words whose length the ratio allows
+                gap = int(2 * RATIO_GAP * n / (1 - RATIO_GAP))
                 best = process.extractOne(
-                    token, self.vocabulary, scorer=fuzz.ratio, score_cutoff=84
+                    token, self.of_length(n - gap, n + gap), scorer=fuzz.ratio, score_cutoff=84
                 )
             if best:
                 fixes[token] = best[0]
                 continue
             near = process.extract(
-                token, self.vocabulary, scorer=OSA.distance, score_cutoff=1, limit=None
+                token, self.of_length(n - 1, n + 1), scorer=OSA.distance, score_cutoff=1, limit=None
             )
             near = [m for m in near if self._plausible_typo(token, m[0])]
             if near:
@@ -59,6 +63,15 @@ class Spelling:
             if full:
                 fixes[token] = full
         return fixes
+
+    def of_length(self, low: int, high: int) -> list[str]:
+        """The vocabulary's words of `low` to `high` letters, in order: the only ones close
+        enough to a word of a length between them (remembered: a few dozen lists)."""
+        found = self.lengths.get((low, high))
+        if found is None:
+            found = [w for w in self.vocabulary if low <= len(w) <= high]
+            self.lengths[low, high] = found
+        return found
 
     def expand_abbreviation(self, token: str) -> str | None:
         """The rules word `token` abbreviates by cutting its end ("adv" -> advantage,

@@ -93,6 +93,30 @@ def test_plain_words_are_not_corrected(index: RulesIndex, word: str) -> None:
     assert index.ranker.corrections(word) == {}
 
 
+def test_corrections_read_only_words_of_a_near_length_and_find_the_same(
+    index: RulesIndex,
+) -> None:
+    """`of_length` keeps every word the closeness cut-offs could accept: corrections found
+    among near lengths equal those found in the whole vocabulary, for typos of every kind."""
+    ranker = index.ranker
+    whole = ranker.vocabulary
+    typos = set()
+    for word in whole[::7]:
+        typos.update(
+            {word[:-1], word + "s", word[1:], word[:2] + word[3:], word[:-2] + "xx", word * 2}
+        )
+        typos.add(word[:3] + word[4] + word[3] + word[5:] if len(word) > 5 else word + "ie")
+    typos = {t for t in typos if t.isalpha() and t not in ranker.vocabulary_set}
+    fixes = {t: ranker.corrections(t) for t in sorted(typos)}
+    ranker.of_length = lambda low, high: whole  # type: ignore[method-assign]
+    try:
+        for typo, found in fixes.items():
+            assert ranker.corrections(typo) == found, typo
+    finally:
+        del ranker.of_length
+    assert sum(map(bool, fixes.values())) > 100  # most of them corrected
+
+
 def test_rare_words_weigh_more_than_common_ones(index: RulesIndex) -> None:
     plan = plan_query("stalwart card character")
     weights = [index.ranker.concept_weight(own, syn) for own, syn in plan.concepts]

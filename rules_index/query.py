@@ -28,6 +28,8 @@ def _bare(token: str) -> str:
 # Keys as queries are read: "phase d'ordre" is matched as "phase ordre".
 TABLE = {" ".join(map(_bare, key.split())): value for key, value in all_tables().items()}
 MAX_PHRASE = max(len(k.split()) for k in TABLE)
+# the first words of the table's phrases: a longer phrase is only looked up from one of them
+PHRASE_STARTS = frozenset(k.split()[0] for k in TABLE if " " in k)
 MAX_QUERY_CHARS = 500
 # Words the tables know: never "corrected" into something else.
 KNOWN_WORDS = (
@@ -221,7 +223,8 @@ def plan_query(
     core_tokens = core.split()
     i = 0
     while i < len(core_tokens):
-        for n in range(min(MAX_PHRASE, len(core_tokens) - i), 0, -1):
+        longest = MAX_PHRASE if core_tokens[i] in PHRASE_STARTS else 1
+        for n in range(min(longest, len(core_tokens) - i), 0, -1):
             phrase = " ".join(core_tokens[i : i + n])
             if phrase in TABLE:
                 canonical_parts.append(TABLE[phrase])
@@ -235,7 +238,8 @@ def plan_query(
     i = 0
     while i < len(tokens):
         matched = False
-        for n in range(min(MAX_PHRASE, len(tokens) - i), 0, -1):
+        longest = MAX_PHRASE if tokens[i] in PHRASE_STARTS else 1
+        for n in range(min(longest, len(tokens) - i), 0, -1):
             phrase = " ".join(tokens[i : i + n])
             if phrase in TABLE and (n > 1 or phrase not in STOPWORDS):
                 replacement = TABLE[phrase].split()

@@ -13,8 +13,10 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules_index import RulesIndex
+from rules_index import RulesIndex, query
 from rules_index.french import FRENCH, french_table, packaged_pairs, printed_pairs
 from rules_index.query import plan_query
 
@@ -115,6 +117,27 @@ def test_corrections_read_only_words_of_a_near_length_and_find_the_same(
     finally:
         del ranker.of_length
     assert sum(map(bool, fixes.values())) > 100  # most of them corrected
+
+
+TABLE_WORDS = sorted({w for k in query.TABLE for w in k.split()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(sorted(query.TABLE)) | st.sampled_from([*TABLE_WORDS, "my", "guy", "zz"]),
+        max_size=10,
+    )
+)
+def test_phrases_are_looked_up_only_from_their_first_words(said: list[str]) -> None:
+    """`PHRASE_STARTS` only skips look-ups that cannot succeed: the plan is the one every
+    phrase length tried from every word gives."""
+    text = " ".join(said)
+    quick = query.plan_query(text)
+    every = frozenset(TABLE_WORDS) | {"my", "guy", "zz"}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(query, "PHRASE_STARTS", every)
+        assert query.plan_query(text) == quick
 
 
 def test_rare_words_weigh_more_than_common_ones(index: RulesIndex) -> None:

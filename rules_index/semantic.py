@@ -87,16 +87,12 @@ class Semantic:
         self.table = table
         ids = list(entries)
         self.row = {eid: n for n, eid in enumerate(ids)}
-        width = 1 + max((len(questions.get(eid, ())) for eid in ids), default=0)
         texts: list[str] = []
-        for eid in ids:  # each entry's text, its questions, then empty texts (zero rows)
-            asked = list(questions.get(eid, ()))
-            texts += [entries[eid], *asked] + [""] * (width - 1 - len(asked))
-        # entry, slot, dims: slot 0 is the entry's own text, the others its questions
-        self.vectors = table.embed_many(texts).reshape(len(ids), width, table.dims)
-        count = np.array([len(questions.get(eid, ())) for eid in ids])
-        # -inf where an entry has no question in a slot, so a pad never counts
-        self.pad = np.where(np.arange(width - 1) < count[:, None], 0.0, -np.inf).astype(np.float32)
+        for eid in ids:  # each entry's text, then its questions
+            texts += [entries[eid], *questions.get(eid, ())]
+        self.vectors = table.embed_many(texts)  # one row a text, no padding
+        self.count = np.array([1 + len(questions.get(eid, ())) for eid in ids])
+        self.start = np.cumsum(self.count) - self.count  # each entry's first row
 
     def similarity(self, query: str, ids: Sequence[int]) -> dict[int, float]:
         """Entry id -> how close the query is to it: its best question (or its own text, if
@@ -105,9 +101,15 @@ class Semantic:
         known = [eid for eid in ids if eid in self.row]
         if not u.any() or not known:
             return {}
-        rows = [self.row[eid] for eid in known]
-        close = self.vectors[rows] @ u  # candidates x slots: the entry, then its questions
-        asked = np.sort(close[:, 1:] + self.pad[rows], axis=1)  # worst first, pads -inf
+        rows = np.array([self.row[eid] for eid in known])
+        count = self.count[rows]
+        first = np.cumsum(count) - count  # each candidate's first place in `at`
+        slot = np.arange(count.sum()) - np.repeat(first, count)
+        at = np.repeat(self.start[rows], count) + slot
+        # candidates x slots: the entry, then its questions; -inf where it has no more
+        close = np.full((len(rows), int(count.max())), -np.inf, dtype=np.float32)
+        close[np.repeat(np.arange(len(rows)), count), slot] = self.vectors[at] @ u
+        asked = np.sort(close[:, 1:], axis=1)  # worst first, the missing ones -inf
         best = np.maximum(close[:, 0], asked[:, -1]) if asked.shape[1] else close[:, 0]
         if asked.shape[1] > 1:
             nxt = asked[:, -3:-1] if asked.shape[1] > 2 else asked[:, -2:-1]

@@ -41,7 +41,8 @@ def test_porter_stems_as_the_published_algorithm(word: str, stem: str) -> None:
     assert porter(word) == stem
 
 
-def _fts() -> sqlite3.Connection:
+def _fts(docs: list[tuple[str, str, str]] = DOCS) -> sqlite3.Connection:
+    """The documents in an SQLite FTS5 table (rowids from 1), for its own bm25()."""
     conn = sqlite3.connect(":memory:")
     try:
         conn.execute("create virtual table t using fts5(a, b, c, tokenize='porter unicode61')")
@@ -49,7 +50,7 @@ def _fts() -> sqlite3.Connection:
         pytest.skip("this SQLite has no FTS5")
     conn.executemany(
         "insert into t(rowid, a, b, c) values (?, ?, ?, ?)",
-        [(i, *d) for i, d in enumerate(DOCS, 1)],
+        [(i, *d) for i, d in enumerate(docs, 1)],
     )
     return conn
 
@@ -100,15 +101,7 @@ SPLIT = [  # a phrase's words side by side in one place, its pairs apart in anot
 def test_phrases_found_by_word_pairs_equal_sqlite_fts5(phrases: list[str]) -> None:
     """A phrase is found by its pairs of words, then read in place: pairs in two columns,
     or apart in one, do not make the phrase."""
-    conn = sqlite3.connect(":memory:")
-    try:
-        conn.execute("create virtual table t using fts5(a, b, c, tokenize='porter unicode61')")
-    except sqlite3.OperationalError:
-        pytest.skip("this SQLite has no FTS5")
-    conn.executemany(
-        "insert into t(rowid, a, b, c) values (?, ?, ?, ?)",
-        [(i, *d) for i, d in enumerate(SPLIT, 1)],
-    )
+    conn = _fts(SPLIT)
     match = " OR ".join(f'"{t}"' for t in phrases)
     expected = dict(
         conn.execute("select rowid, -bm25(t, 2.0, 1.0, 0.5) from t where t match ?", (match,))

@@ -78,12 +78,9 @@ class Bm25Index:
     def idf(self, df: int) -> float:
         return max(math.log((self.n - df + 0.5) / (df + 0.5)), 1e-6)
 
-    def _share(self, doc: int, frequency: float, idf: float) -> float:
-        return idf * frequency * (K1 + 1) / (frequency + self.norm[doc])
-
     @cached_property
     def norm(self) -> dict[int, float]:
-        """Each document's length normalisation in a share (`_share`)."""
+        """Each document's length normalisation in a word's or phrase's share of its score."""
         return {d: K1 * (1 - B + B * n / self.average) for d, n in self.length.items()}
 
     def weigh(self, weights: Sequence[float]) -> None:
@@ -100,7 +97,7 @@ class Bm25Index:
                 if w:
                     for s, f in tf.items():
                         weighted[s] = weighted.get(s, 0.0) + w * f
-            norm = K1 * (1 - B + B * self.length[doc] / self.average)
+            norm = self.norm[doc]
             for s, freq in weighted.items():
                 share = idf[s] * freq * (K1 + 1) / (freq + norm)
                 postings.setdefault(s, []).append((doc, share))
@@ -240,5 +237,5 @@ class Bm25Index:
         found = [(d, f) for d, f in zip(docs, frequencies, strict=True) if f]
         idf = self.idf(len(found)) if found else 0.0
         norm, get = self.norm, acc.get
-        for doc, frequency in found:  # `_share`, inlined
+        for doc, frequency in found:  # as `weigh` works out a word's share
             acc[doc] = get(doc, 0.0) + idf * frequency * (K1 + 1) / (frequency + norm[doc])

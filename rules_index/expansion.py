@@ -10,6 +10,7 @@ question is also scored by how much of the query's meaning it covers, rare words
 from __future__ import annotations
 
 import sqlite3
+from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from rules_index.bm25 import Bm25Index
@@ -41,7 +42,7 @@ class Expansions:
     ) -> None:
         self.candidates = candidates  # texts read per query
         self.entry: dict[int, int] = {}  # question id -> entry id
-        self.stems: dict[int, frozenset[str]] = {}
+        self.users: dict[str, set[int]] = defaultdict(set)  # stem -> the questions using it
         self.asked: dict[int, list[str]] = {}  # entry id -> its questions, as written
         try:
             column = COLUMNS[table]
@@ -53,13 +54,10 @@ class Expansions:
             eid = entry_id(doc, ref)
             if eid is not None:
                 self.entry[qid] = eid
-                self.stems[qid] = frozenset(map(stem, words(question)))
+                for s in set(map(stem, words(question))):
+                    self.users[s].add(qid)
                 self.asked.setdefault(eid, []).append(question)
                 texts.append((qid, (stemmed,)))
-        self.users: dict[str, set[int]] = {}  # stem -> the questions using it
-        for qid, stems in self.stems.items():
-            for s in stems:
-                self.users.setdefault(s, set()).add(qid)
         self.bm25 = Bm25Index(texts, stemmed=True)
         self.bm25.weigh((1.0,))
 
